@@ -1,0 +1,87 @@
+"""Configuration: one pydantic-settings model, read from flags and ``CHAO_*`` variables.
+
+Defaults work out of the box (contract defaults; topic names of contract section 4).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+# Comma-separated in the environment ("a,b"), a list in code.
+NameList = Annotated[tuple[str, ...], NoDecode]
+
+DEFAULT_TOOL_KEYS = (
+    "bits.search",
+    "bits.open",
+    "calendar.read",
+    "calendar.write",
+    "mail.send",
+    "files.read",
+    "files.delete",
+    "research.web",
+    "image.generate",
+    "code.run",
+    "thinking.emit",
+)
+
+
+class TopicNames(BaseSettings):
+    """Names of every topic the pipeline reads or writes (contract sections 1 and 4)."""
+
+    model_config = SettingsConfigDict(env_prefix="CHAO_TOPIC_", frozen=True)
+
+    raw: str = "chao.raw.events"
+    session_events: str = "chao.clean.session-events"
+    reasoning: str = "chao.clean.reasoning"
+    tool_cards: str = "chao.clean.tool-cards"
+    messages: str = "chao.clean.messages"
+    artifacts: str = "chao.clean.artifacts"
+    dead_letter: str = "chao.dead-letter"
+
+
+class PipelineConfig(BaseSettings):
+    """Settings of the stages. Every field can be set as ``CHAO_<NAME>`` (upper case)."""
+
+    model_config = SettingsConfigDict(env_prefix="CHAO_", frozen=True)
+
+    cot_enabled: bool = Field(True, description="Global switch for visible reasoning.")
+    cot_disabled_prefixes: NameList = Field(
+        (), description="Visible reasoning is off for sessions whose id starts with one of these."
+    )
+    reasoning_carriers: NameList = Field(
+        ("thinking.emit",),
+        description="Tool keys whose input and output are never forwarded (card is redacted).",
+    )
+    reorder_window_s: float = Field(
+        2.0, gt=0, description="How long a session waits for a missing seq before skipping it."
+    )
+    max_waiting_events: int = Field(
+        1000, ge=1, description="Waiting events a session may hold before its gap is skipped."
+    )
+    max_seen_event_ids: int = Field(
+        10_000,
+        ge=16,
+        description="eventIds remembered per session for duplicate detection (oldest forgotten).",
+    )
+    max_record_bytes: int = Field(1024 * 1024, ge=1, description="Larger records: too_large.")
+    tool_keys: NameList = Field(
+        DEFAULT_TOOL_KEYS,
+        description="tool_key label values of chao_tool_events_total; any other is 'other'.",
+    )
+    session_idle_timeout_s: float = Field(
+        3600.0, gt=0, description="A session with no event for this long is forgotten."
+    )
+    topics: TopicNames = Field(default_factory=TopicNames)
+
+    @field_validator("cot_disabled_prefixes", "reasoning_carriers", "tool_keys", mode="before")
+    @classmethod
+    def _split_csv(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    def cot_disabled_for(self, session_id: str) -> bool:
+        return not self.cot_enabled or session_id.startswith(self.cot_disabled_prefixes)

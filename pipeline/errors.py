@@ -1,0 +1,24 @@
+"""The project's one root exception and its few subclasses.
+
+Everything the pipeline raises on purpose derives from :class:`PipelineError`, so a caller
+can catch one type. Bad *input records* never raise: they become dead letters. These
+exceptions are for bad configuration and broken infrastructure only.
+"""
+
+from __future__ import annotations
+
+
+class PipelineError(Exception):
+    """Root of every exception the pipeline raises on purpose."""
+
+
+class ConfigError(PipelineError):
+    """The configuration is invalid (the message names the setting, never a secret value)."""
+
+
+class BrokerError(PipelineError):
+    """The Kafka-protocol broker could not be started or reached."""
+
+
+class StateError(PipelineError):
+    """Stored session state could not be decoded (e.g. written by an incompatible version)."""
