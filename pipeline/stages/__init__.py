@@ -1,0 +1,1 @@
+"""The four stages as plain code over plain data (no broker, no Faust)."""

@@ -1,0 +1,277 @@
+"""Stage 4: per-session ordering, and the rules that depend on released order.
+
+Events are released per session in ``seq`` order. Everything stateful happens on release,
+so the result does not depend on how raw events were interleaved across partitions:
+duplicate eventIds, eligibility, the authorisation of tool cards for
+``cot.tool.reasoning``, and run settlement.
+
+All of a session's state is one small :class:`SessionState`. The sequencer reads and
+writes it through a ``MutableMapping`` (a dict in file mode, a Faust table in the
+topology) and always assigns it back after a change, so a changelog-backed table records
+every change. Time comes from an injectable clock, so tests drive the reorder window
+without sleeping.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from pipeline.config import PipelineConfig
+from pipeline.stages.policy import admit_reasoning
+from pipeline.stages.stats import Stats
+from pipeline.stages.types import TERMINAL_TYPES, Rejection, StagedEvent, dead_letter
+
+Clock = Callable[[], float]
+CLEAN: Final = "clean"
+DEAD_LETTER: Final = "dead_letter"
+Output = tuple[str, dict[str, Any]]  # (CLEAN | DEAD_LETTER, record)
+OTHER_TOOL: Final = "other"
+_MAX_SETTLED_RUNS: Final = 256
+
+
+@dataclass(slots=True)
+class SessionState:
+    """Everything the pipeline remembers about one session; serialisable with to_wire()."""
+
+    next_seq: int = 0
+    waiting: dict[int, StagedEvent] = field(default_factory=dict)
+    eligible: bool = False
+    cards: set[str] = field(default_factory=set)  # callIds of released tool cards
+    seen: dict[str, None] = field(default_factory=dict)  # eventIds, oldest first (bounded)
+    settled: list[str] = field(default_factory=list)  # runIds whose terminal was released
+    last_seen: float = 0.0  # clock time of the session's last record (idle expiry)
+
+    def to_wire(self) -> list[Any]:
+        return [
+            self.next_seq,
+            [event.to_wire() for event in self.waiting.values()],
+            self.eligible,
+            sorted(self.cards),
+            list(self.seen),
+            self.settled,
+            self.last_seen,
+        ]
+
+    @classmethod
+    def from_wire(cls, item: list[Any]) -> SessionState:
+        next_seq, waiting, eligible, cards, seen, settled, last_seen = item
+        events = (StagedEvent.from_wire(raw) for raw in waiting)
+        return cls(
+            next_seq,
+            {event.seq: event for event in events},
+            eligible,
+            set(cards),
+            dict.fromkeys(seen),
+            list(settled),
+            last_seen,
+        )
+
+
+class SessionSequencer:
+    """Releases each session's staged events in ``seq`` order and applies the stateful rules."""
+
+    def __init__(
+        self,
+        config: PipelineConfig,
+        *,
+        store: MutableMapping[str, SessionState] | None = None,
+        clock: Clock = time.time,
+        stats: Stats | None = None,
+    ) -> None:
+        self.config = config
+        self.store: MutableMapping[str, SessionState] = {} if store is None else store
+        self.clock = clock
+        self.stats = stats if stats is not None else Stats()
+        self._tool_labels = frozenset(config.tool_keys)
+        # Sessions holding waiting events: the timer only looks at these.
+        self._waiting_sessions: set[str] = set()
+
+    # -- entry points -------------------------------------------------------------------
+
+    def offer(self, event: StagedEvent) -> list[Output]:
+        """Take one staged event; return what it releases (possibly nothing)."""
+        out: list[Output] = []
+        session_id = event.session_id
+        state = self.store.get(session_id)
+        if state is None:
+            state = SessionState()
+        now = self.clock()
+        state.last_seen = now
+        if event.seq < state.next_seq:
+            if event.event_id is not None and event.event_id in state.seen:
+                self.stats.duplicates += 1
+            else:
+                self.stats.late += 1
+        elif (held := state.waiting.get(event.seq)) is not None:
+            # Same seq already waiting: a redelivery, or a second event claiming the seq
+            # (counted as late: the seq is taken, first come first served).
+            if held.event_id is not None and held.event_id == event.event_id:
+                self.stats.duplicates += 1
+            else:
+                self.stats.late += 1
+        elif event.seq == state.next_seq:
+            # A known eventId under a new seq is released as a duplicate (counted, no
+            # output), so its seq still counts and nobody waits for it.
+            self._release(session_id, state, event, out)
+            self._drain(session_id, state, out)
+        else:
+            event.arrived = now
+            state.waiting[event.seq] = event
+            self.stats.waiting += 1
+            self._waiting_sessions.add(session_id)
+            while len(state.waiting) > self.config.max_waiting_events:
+                self._skip_gap(session_id, state, out)
+        self.store[session_id] = state
+        return out
+
+    def expire(self) -> list[Output]:
+        """Skip every gap that has been waited on longer than the reorder window (timer)."""
+        out: list[Output] = []
+        deadline = self.clock() - self.config.reorder_window_s
+        for session_id in list(self._waiting_sessions):
+            state = self.store.get(session_id)
+            if state is None or not state.waiting:
+                self._waiting_sessions.discard(session_id)
+                continue
+            changed = False
+            while state.waiting and min(e.arrived for e in state.waiting.values()) <= deadline:
+                self._skip_gap(session_id, state, out)
+                changed = True
+            if changed:
+                self.store[session_id] = state
+        return out
+
+    def flush(self) -> list[Output]:
+        """Release everything that waits, skipping every gap (end of a finite input)."""
+        out: list[Output] = []
+        for session_id in list(self._waiting_sessions):
+            state = self.store.get(session_id)
+            while state is not None and state.waiting:
+                self._skip_gap(session_id, state, out)
+            if state is not None:
+                self.store[session_id] = state
+        self._waiting_sessions.clear()
+        return out
+
+    def forget_idle(self, session_ids: Iterable[str] | None = None) -> int:
+        """Forget sessions idle longer than the configured timeout; returns how many."""
+        horizon = self.clock() - self.config.session_idle_timeout_s
+        forgotten = 0
+        for session_id in list(self.store if session_ids is None else session_ids):
+            state = self.store.get(session_id)
+            if state is not None and state.last_seen <= horizon and not state.waiting:
+                del self.store[session_id]
+                forgotten += 1
+        self.stats.sessions_forgotten += forgotten
+        return forgotten
+
+    def reindex(self, items: Iterator[tuple[str, SessionState]] | None = None) -> None:
+        """Rebuild the set of sessions with waiting events (after state was restored)."""
+        self._waiting_sessions = {
+            sid for sid, state in (items or iter(self.store.items())) if state.waiting
+        }
+        self.stats.waiting = sum(len(self.store[sid].waiting) for sid in self._waiting_sessions)
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _drain(self, session_id: str, state: SessionState, out: list[Output]) -> None:
+        while (event := state.waiting.pop(state.next_seq, None)) is not None:
+            self.stats.waiting -= 1
+            self._release(session_id, state, event, out)
+        if not state.waiting:
+            self._waiting_sessions.discard(session_id)
+
+    def _skip_gap(self, session_id: str, state: SessionState, out: list[Output]) -> None:
+        state.next_seq = min(state.waiting)
+        self.stats.gaps += 1
+        self._drain(session_id, state, out)
+
+    def _remember(self, state: SessionState, event_id: str) -> None:
+        seen = state.seen
+        seen[event_id] = None
+        if len(seen) > self.config.max_seen_event_ids:
+            del seen[next(iter(seen))]
+
+    def _release(
+        self, session_id: str, state: SessionState, event: StagedEvent, out: list[Output]
+    ) -> None:
+        """Apply the stateful rules to the event at ``state.next_seq`` and emit its result."""
+        state.next_seq = event.seq + 1
+        if event.event_id is not None:
+            if event.event_id in state.seen:
+                self.stats.duplicates += 1  # same eventId under another seq
+                return
+            self._remember(state, event.event_id)
+        rejection = event.rejection
+        data = event.data
+        family = event.family
+        if family == "reasoning":
+            call_id = event.call_id
+            rejection = admit_reasoning(
+                cot_disabled=self.config.cot_disabled_for(session_id),
+                eligible=state.eligible,
+                screened=rejection,
+                event_type=event.type,
+                tool_call_id=call_id,
+                card_released=call_id in state.cards if call_id else False,
+            )
+            if rejection is None and call_id and call_id not in state.cards and data:
+                # cot.step with an unknown optional toolCallId: released without it.
+                data = {k: v for k, v in data.items() if k != "toolCallId"}
+            if rejection is not None:
+                self.stats.cot_dropped[rejection.reason] += 1
+        if rejection is not None:
+            self._dead_letter(event, rejection, out)
+            return
+        if data is None:  # unreachable: a staged event without rejection always has data
+            return
+        if family == "tool":
+            state.cards.add(data["callId"])
+            label = data["toolKey"] if data["toolKey"] in self._tool_labels else OTHER_TOOL
+            self.stats.tool_events[(label, data["status"])] += 1
+        elif family == "message" and "toolCalls" in data:
+            state.cards.update(card["callId"] for card in data["toolCalls"])
+        elif family == "session" and data["visibleReasoning"]:
+            state.eligible = True
+        terminal = event.type in TERMINAL_TYPES
+        if terminal and event.run_id is not None and event.run_id not in state.settled:
+            state.settled.append(event.run_id)
+            del state.settled[:-_MAX_SETTLED_RUNS]
+        self.stats.released[family or ""] += 1
+        out.append(
+            (
+                CLEAN,
+                {
+                    "eventId": event.event_id,
+                    "type": event.type,
+                    "sessionId": session_id,
+                    "runId": event.run_id,
+                    "seq": event.seq,
+                    "ts": event.ts,
+                    "family": family,
+                    "terminal": terminal,
+                    "data": data,
+                },
+            )
+        )
+
+    def _dead_letter(self, event: StagedEvent, rejection: Rejection, out: list[Output]) -> None:
+        self.stats.dead_letters[(rejection.stage, rejection.reason)] += 1
+        if rejection.reason == "unsafe_summary" and rejection.detail:
+            self.stats.unsafe_detectors[rejection.detail] += 1
+        out.append(
+            (
+                DEAD_LETTER,
+                dead_letter(
+                    rejection,
+                    event.source,
+                    event_id=event.event_id,
+                    session_id=event.session_id,
+                    seq=event.seq,
+                    event_type=event.type,
+                ),
+            )
+        )

@@ -1,0 +1,65 @@
+"""Stage 2: the visible-reasoning policy (contract 3.2).
+
+The six rules are checked in the contract's order. Rules 3-5 depend only on the event and
+run in :func:`screen_reasoning` before ordering, so a rejected summary's text never travels
+any further. Rules 1, 2 and 6 depend on configuration and on the session as it stands at
+the event's place in the order; :func:`admit_reasoning` checks them on release.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pydantic import ValidationError
+
+from pipeline.detectors import DETECTOR_NAMES, first_unsafe
+from pipeline.models.payloads import COT_DISPLAY_MODELS, DISCLOSURE_MARKER
+from pipeline.stages.types import Rejection
+
+COT_POLICY = "cot_policy"
+COT_DISABLED: Final = Rejection(COT_POLICY, "cot_disabled")
+SESSION_INELIGIBLE: Final = Rejection(COT_POLICY, "session_ineligible")
+UNMARKED: Final = Rejection(COT_POLICY, "unmarked")
+UNKNOWN_TOOL_CARD: Final = Rejection(COT_POLICY, "unknown_tool_card")
+_PRIORITY: Final = {name: rank for rank, name in enumerate(DETECTOR_NAMES)}
+
+
+def screen_reasoning(event_type: str, payload: dict[str, Any]) -> dict[str, Any] | Rejection:
+    """Rules 3-5: the display fields of a cot event, or why it must be dropped."""
+    if payload.get("disclosure") != DISCLOSURE_MARKER:
+        return UNMARKED
+    try:
+        display = COT_DISPLAY_MODELS[event_type].model_validate(payload)
+    except ValidationError as exc:
+        # The first offending field, in the contract's field order; never its value.
+        return Rejection(COT_POLICY, "malformed", str(exc.errors()[0]["loc"][0]))
+    data = display.model_dump(exclude_none=True)
+    fired = [
+        detector
+        for field in ("summary", "phase")
+        if (text := data.get(field)) is not None and (detector := first_unsafe(text)) is not None
+    ]
+    if fired:
+        return Rejection(COT_POLICY, "unsafe_summary", min(fired, key=_PRIORITY.__getitem__))
+    return data
+
+
+def admit_reasoning(
+    *,
+    cot_disabled: bool,
+    eligible: bool,
+    screened: Rejection | None,
+    event_type: str | None,
+    tool_call_id: str | None,
+    card_released: bool,
+) -> Rejection | None:
+    """Rules 1-6 in order, given the screening result of rules 3-5; None admits the event."""
+    if cot_disabled:
+        return COT_DISABLED
+    if not eligible:
+        return SESSION_INELIGIBLE
+    if screened is not None:
+        return screened
+    if event_type == "cot.tool.reasoning" and not (tool_call_id and card_released):
+        return UNKNOWN_TOOL_CARD
+    return None

@@ -1,0 +1,157 @@
+"""Stage 1: validation (contract 3.1), and the entry to the stateless stages.
+
+:func:`stage_record` takes one raw record and runs everything that does not depend on
+session state: size, JSON, envelope, type, the family's payload rules, the screening
+part of the visible-reasoning policy (stage 2) and tool-card normalization (stage 3).
+It never raises on bad input. Details name a field, never its value.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import orjson
+from pydantic import TypeAdapter, ValidationError
+
+from pipeline.config import PipelineConfig
+from pipeline.models.envelope import Id128, RawEnvelope, Seq, SessionId
+from pipeline.models.payloads import MessagePayload
+from pipeline.stages.policy import screen_reasoning
+from pipeline.stages.stats import Stats
+from pipeline.stages.tools import normalize_tool_calls, normalize_tool_event
+from pipeline.stages.types import (
+    NO_FAMILY,
+    TERMINAL_TYPES,
+    DeadLetterDict,
+    Rejection,
+    Source,
+    StagedEvent,
+    dead_letter,
+    family_of,
+)
+
+VALIDATION = "validation"
+TOO_LARGE: Final = Rejection(VALIDATION, "too_large")
+INVALID_JSON: Final = Rejection(VALIDATION, "invalid_json")
+UNKNOWN_TYPE: Final = Rejection(VALIDATION, "unknown_type")
+
+_ID = TypeAdapter(Id128)
+_SESSION_ID = TypeAdapter(SessionId)
+_SEQ = TypeAdapter(Seq)
+_TYPE = TypeAdapter(str)
+
+
+def _valid_or_none(adapter: TypeAdapter[Any], value: Any) -> Any:
+    try:
+        return adapter.validate_python(value, strict=True)
+    except ValidationError:
+        return None
+
+
+def _invalid_envelope(
+    obj: dict[str, Any], exc: ValidationError, source: Source
+) -> StagedEvent | DeadLetterDict:
+    """An envelope that failed: ordered placeholder if its session and seq are usable."""
+    rejection = Rejection(VALIDATION, "invalid_envelope", str(exc.errors()[0]["loc"][0]))
+    event_id = _valid_or_none(_ID, obj.get("eventId"))
+    session_id = _valid_or_none(_SESSION_ID, obj.get("sessionId"))
+    seq = _valid_or_none(_SEQ, obj.get("seq"))
+    event_type = _valid_or_none(_TYPE, obj.get("type"))
+    if session_id is not None and seq is not None:
+        # Its seq still counts: the ordering stage must not wait for it.
+        return StagedEvent(
+            session_id, seq, event_id, event_type, None, None, None, None, rejection, None, source
+        )
+    return dead_letter(
+        rejection,
+        source,
+        event_id=event_id,
+        session_id=session_id,
+        seq=seq,
+        event_type=event_type,
+    )
+
+
+def _message_data(
+    event_type: str, payload: dict[str, Any], config: PipelineConfig, stats: Stats
+) -> dict[str, Any] | Rejection:
+    try:
+        message = MessagePayload.model_validate(payload)
+    except ValidationError as exc:
+        return Rejection(VALIDATION, "invalid_payload", str(exc.errors()[0]["loc"][0]))
+    if event_type == "message.delta" and message.delta is None:
+        return Rejection(VALIDATION, "invalid_payload", "delta")
+    data = message.model_dump(exclude_none=True)
+    if message.toolCalls is not None:
+        cards, removed = normalize_tool_calls(message.toolCalls, config.reasoning_carriers)
+        data["toolCalls"] = cards
+        stats.tool_calls_removed += removed
+    return data
+
+
+def reject_too_large(source: Source, stats: Stats) -> DeadLetterDict:
+    """A record over the size limit is rejected unread."""
+    stats.consumed[NO_FAMILY] += 1
+    return dead_letter(TOO_LARGE, source)
+
+
+def stage_record(
+    raw: bytes, source: Source, config: PipelineConfig, stats: Stats
+) -> StagedEvent | DeadLetterDict:
+    """Run the stateless stages over one raw record."""
+    if len(raw) > config.max_record_bytes:
+        return reject_too_large(source, stats)
+    try:
+        obj = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        obj = None
+    if not isinstance(obj, dict):
+        stats.consumed[NO_FAMILY] += 1
+        return dead_letter(INVALID_JSON, source)
+    try:
+        envelope = RawEnvelope.model_validate(obj)
+    except ValidationError as exc:
+        stats.consumed[NO_FAMILY] += 1
+        return _invalid_envelope(obj, exc, source)
+
+    event_type = envelope.type
+    family = family_of(event_type)
+    stats.consumed[family or NO_FAMILY] += 1
+    payload = envelope.payload
+    data: dict[str, Any] | Rejection
+    call_id: str | None = None
+    if family is None:
+        data = UNKNOWN_TYPE
+    elif family == "reasoning":
+        data = screen_reasoning(event_type, payload)
+        if isinstance(data, dict):
+            call_id = data.get("toolCallId")
+    elif family == "tool":
+        data = normalize_tool_event(event_type, payload, envelope.stepId, config.reasoning_carriers)
+        if isinstance(data, dict):
+            call_id = data["callId"]
+    elif family == "message":
+        data = _message_data(event_type, payload, config, stats)
+    elif family == "session":
+        data = {"visibleReasoning": payload.get("visibleReasoning") == "eligible"}
+    else:  # activity, artifact, run: forwarded as received (already known to be an object)
+        data = payload
+
+    rejection = data if isinstance(data, Rejection) else None
+    return StagedEvent(
+        envelope.sessionId,
+        envelope.seq,
+        envelope.eventId,
+        event_type,
+        envelope.runId,
+        envelope.ts,
+        family,
+        None if rejection else data,  # type: ignore[arg-type]
+        rejection,
+        call_id,
+        source,
+    )
+
+
+def is_terminal(event_type: str | None) -> bool:
+    return event_type in TERMINAL_TYPES
