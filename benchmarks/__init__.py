@@ -1,0 +1,1 @@
+"""Benchmarks and demos run by `make bench` and `make demo`."""

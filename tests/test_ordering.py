@@ -1,0 +1,170 @@
+"""Stage 4 with a controllable clock: the reorder window, caps, late and duplicate events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from pipeline import Pipeline, PipelineConfig, SessionState, Source
+from pipeline.stages.ordering import CLEAN, DEAD_LETTER
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def event(seq: int, *, event_id: str | None = None, session: str = "s1", **extra: Any) -> bytes:
+    return orjson.dumps(
+        {
+            "eventId": event_id or f"{session}-e{seq}",
+            "type": "message.delta",
+            "sessionId": session,
+            "seq": seq,
+            "ts": "2026-12-02T10:00:00Z",
+            "payload": {"messageId": "m", "delta": f"d{seq}"},
+            **extra,
+        }
+    )
+
+
+def seqs(outputs: list[tuple[str, dict[str, Any]]]) -> list[int]:
+    return [record["seq"] for kind, record in outputs if kind == CLEAN]
+
+
+SRC = Source("t", 0, 0)
+
+
+def test_gap_is_skipped_after_the_window_without_further_events() -> None:
+    clock = FakeClock()
+    pipeline = Pipeline(PipelineConfig(reorder_window_s=2.0), clock=clock)
+    assert seqs(pipeline.process(event(0), SRC)) == [0]
+    assert seqs(pipeline.process(event(2), SRC)) == []
+    assert seqs(pipeline.process(event(3), SRC)) == []
+    clock.now += 1.9
+    assert pipeline.expire() == []
+    assert pipeline.stats.waiting == 2
+    clock.now += 0.2
+    assert seqs(pipeline.expire()) == [2, 3]
+    assert pipeline.stats.gaps == 1
+    assert pipeline.stats.waiting == 0
+    # seq 1 arriving now is late: its place was skipped.
+    assert pipeline.process(event(1), SRC) == []
+    assert pipeline.stats.late == 1
+
+
+def test_gap_filled_within_the_window_releases_in_order() -> None:
+    clock = FakeClock()
+    pipeline = Pipeline(clock=clock)
+    pipeline.process(event(0), SRC)
+    pipeline.process(event(2), SRC)
+    clock.now += 1.0
+    assert seqs(pipeline.process(event(1), SRC)) == [1, 2]
+    clock.now += 10
+    assert pipeline.expire() == []
+    assert pipeline.stats.gaps == 0
+
+
+def test_each_gap_waits_from_its_oldest_waiting_event() -> None:
+    clock = FakeClock()
+    pipeline = Pipeline(PipelineConfig(reorder_window_s=2.0), clock=clock)
+    pipeline.process(event(0), SRC)
+    pipeline.process(event(2), SRC)  # gap at 1, waiting since t
+    clock.now += 1.5
+    pipeline.process(event(5), SRC)  # gap at 3-4, waiting since t+1.5
+    clock.now += 0.6
+    assert seqs(pipeline.expire()) == [2]
+    clock.now += 1.0
+    assert seqs(pipeline.expire()) == []
+    clock.now += 0.5
+    assert seqs(pipeline.expire()) == [5]
+    assert pipeline.stats.gaps == 2
+
+
+def test_waiting_cap_skips_the_gap() -> None:
+    pipeline = Pipeline(PipelineConfig(max_waiting_events=3), clock=FakeClock())
+    pipeline.process(event(0), SRC)
+    for seq in (5, 6, 7):
+        assert pipeline.process(event(seq), SRC) == []
+    assert seqs(pipeline.process(event(9), SRC)) == [5, 6, 7]
+    assert pipeline.stats.gaps == 1
+    assert pipeline.stats.waiting == 1
+
+
+def test_duplicates_and_late_events_are_counted_not_released() -> None:
+    pipeline = Pipeline(clock=FakeClock())
+    pipeline.process(event(0), SRC)
+    pipeline.process(event(2), SRC)
+    assert pipeline.process(event(2), SRC) == []  # redelivery of a waiting event
+    assert pipeline.process(event(0), SRC) == []  # redelivery of a released event
+    assert pipeline.process(event(2, event_id="other"), SRC) == []  # seq already claimed
+    assert pipeline.process(event(0, event_id="other0"), SRC) == []  # below next seq
+    assert pipeline.stats.duplicates == 2
+    assert pipeline.stats.late == 2
+    # Same eventId under a new seq: a duplicate, and its seq still counts.
+    assert seqs(pipeline.process(event(1, event_id="s1-e0"), SRC)) == [2]
+    assert pipeline.stats.duplicates == 3
+
+
+def test_rejected_event_consumes_its_seq() -> None:
+    pipeline = Pipeline(clock=FakeClock())
+    pipeline.process(event(0), SRC)
+    pipeline.process(event(2), SRC)
+    bad = orjson.loads(event(1))
+    bad["type"] = "no.such.type"
+    outputs = pipeline.process(orjson.dumps(bad), SRC)
+    assert [kind for kind, _ in outputs] == [DEAD_LETTER, CLEAN]
+    assert outputs[0][1]["reason"] == "unknown_type"
+    assert seqs(outputs) == [2]
+
+
+def test_invalid_envelope_with_usable_session_and_seq_keeps_its_place() -> None:
+    pipeline = Pipeline(clock=FakeClock())
+    pipeline.process(event(0), SRC)
+    pipeline.process(event(2), SRC)
+    outputs = pipeline.process(event(1, ts="yesterday"), SRC)
+    assert outputs[0] == (DEAD_LETTER, outputs[0][1])
+    assert outputs[0][1]["reason"] == "invalid_envelope"
+    assert outputs[0][1]["detail"] == "ts"
+    assert seqs(outputs) == [2]
+
+
+def test_session_state_round_trips_through_its_wire_form() -> None:
+    store: dict[str, SessionState] = {}
+    pipeline = Pipeline(store=store, clock=FakeClock())
+    pipeline.process(event(0), SRC)
+    pipeline.process(event(3), SRC)
+    state = store["s1"]
+    restored = SessionState.from_wire(orjson.loads(orjson.dumps(state.to_wire())))
+    assert restored == state
+    # A pipeline resumed from the restored state continues where the first stood.
+    resumed = Pipeline(store={"s1": restored}, clock=FakeClock())
+    resumed.sequencer.reindex()
+    assert resumed.stats.waiting == 1
+    assert seqs(resumed.process(event(1), SRC)) == [1]
+    assert seqs(resumed.process(event(2), SRC)) == [2, 3]
+
+
+def test_idle_sessions_are_forgotten() -> None:
+    clock = FakeClock()
+    store: dict[str, SessionState] = {}
+    pipeline = Pipeline(PipelineConfig(session_idle_timeout_s=60), store=store, clock=clock)
+    pipeline.process(event(0, session="a"), SRC)
+    clock.now += 30
+    pipeline.process(event(0, session="b"), SRC)
+    clock.now += 31
+    assert pipeline.sequencer.forget_idle() == 1
+    assert list(store) == ["b"]
+
+
+def test_seen_event_ids_are_bounded() -> None:
+    store: dict[str, SessionState] = {}
+    pipeline = Pipeline(PipelineConfig(max_seen_event_ids=16), store=store, clock=FakeClock())
+    for seq in range(40):
+        pipeline.process(event(seq), SRC)
+    assert len(store["s1"].seen) == 16
+    assert "s1-e39" in store["s1"].seen and "s1-e0" not in store["s1"].seen

@@ -1,0 +1,1 @@
+"""Faust applications that wire the pipeline stages to Kafka topics and tables."""
