@@ -32,7 +32,7 @@ unit: install
 test: lint typecheck unit
 
 demo: install
-	$(PY) -m benchmarks.demo_file
+	$(VENV)/bin/chao-pipeline demo
 
 bench: install
 	$(PY) -m benchmarks.bench_stages

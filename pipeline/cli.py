@@ -7,6 +7,10 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pipeline.config import WorkerSettings
 
 
 def _cmd_process(args: argparse.Namespace) -> int:
@@ -38,6 +42,63 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     lines = generate_file(Path(args.out), args.sessions, seed=args.seed)
     print(f"wrote {lines:,} raw lines for {args.sessions:,} sessions to {args.out}")
     return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM stops a foreground command like Ctrl-C does
+
+
+def _cmd_broker(args: argparse.Namespace) -> int:
+    import signal
+
+    from pipeline.kafka.broker import EmbeddedBroker
+
+    broker = EmbeddedBroker(args.port, host=args.host)
+    seconds = broker.start()
+    print(f"embedded broker (Tansu) ready in {seconds:.1f} s at {broker.url}", flush=True)
+    print("in-memory: its data is gone when it stops. Ctrl-C stops it.", flush=True)
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        assert broker.process is not None
+        code = broker.process.wait()
+        print(f"chao-pipeline: the broker exited with code {code}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        broker.stop()
+
+
+def _worker_settings(args: argparse.Namespace) -> WorkerSettings:
+    from pipeline.config import WorkerSettings
+
+    overrides = {
+        name: value
+        for name, value in (
+            ("broker", args.broker),
+            ("web_port", args.web_port),
+            ("web_host", args.web_host),
+            ("partitions", args.partitions),
+            ("app_id", args.app_id),
+            ("datadir", args.datadir),
+            ("log_level", args.log_level),
+        )
+        if value is not None
+    }
+    return WorkerSettings(**overrides)
+
+
+def _cmd_worker(args: argparse.Namespace) -> int:
+    from topologies.worker import run_worker
+
+    run_worker(_worker_settings(args))
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from pipeline.demo import run_demo
+
+    return run_demo(sessions=args.sessions, seed=args.seed, partitions=args.partitions)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -72,13 +133,42 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--sessions", type=int, default=1000)
     generate.add_argument("--seed", type=int, default=0)
     generate.set_defaults(func=_cmd_generate)
+    broker = sub.add_parser("broker", help="run the embedded broker (Tansu) in the foreground")
+    broker.add_argument("--port", type=int, default=9092)
+    broker.add_argument("--host", default="127.0.0.1")
+    broker.set_defaults(func=_cmd_broker)
+
+    worker = sub.add_parser(
+        "worker", help="run one worker of the streaming topology against any Kafka"
+    )
+    worker.add_argument("--broker", help="kafka://HOST:PORT (env CHAO_WORKER_BROKER)")
+    worker.add_argument("--web-port", type=int, help="/metrics and API port (env ..._WEB_PORT)")
+    worker.add_argument("--web-host", help="bind address (env CHAO_WORKER_WEB_HOST)")
+    worker.add_argument("--partitions", type=int, help="partitions of the internal topics")
+    worker.add_argument("--app-id", help="consumer group / internal topic prefix")
+    worker.add_argument("--datadir", help="Faust data directory")
+    worker.add_argument("--log-level", help="debug, info, warning, error")
+    worker.set_defaults(func=_cmd_worker)
+
+    demo = sub.add_parser(
+        "demo", help="embedded broker + a worker + realistic traffic, then a summary"
+    )
+    demo.add_argument("--sessions", type=int, default=400)
+    demo.add_argument("--seed", type=int, default=2026)
+    demo.add_argument("--partitions", type=int, default=4)
+    demo.set_defaults(func=_cmd_demo)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    from pipeline.errors import PipelineError
+
     args = build_parser().parse_args(argv)
     try:
         code: int = args.func(args)
+    except PipelineError as exc:
+        print(f"chao-pipeline: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("chao-pipeline: interrupted", file=sys.stderr)
         return 130

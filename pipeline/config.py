@@ -85,3 +85,32 @@ class PipelineConfig(BaseSettings):
 
     def cot_disabled_for(self, session_id: str) -> bool:
         return not self.cot_enabled or session_id.startswith(self.cot_disabled_prefixes)
+
+
+class WorkerSettings(BaseSettings):
+    """How one streaming worker runs (``CHAO_WORKER_*``); the stages' rules stay in
+    :class:`PipelineConfig`."""
+
+    model_config = SettingsConfigDict(env_prefix="CHAO_WORKER_", frozen=True)
+
+    broker: str = Field("kafka://127.0.0.1:9092", description="Kafka bootstrap, Faust URL form.")
+    app_id: str = Field("chao-pipeline", description="Consumer group and internal topic prefix.")
+    partitions: int = Field(
+        8, ge=1, description="Partitions of the internal topics (re-key topic, state changelog)."
+    )
+    web_host: str = Field("127.0.0.1", description="Bind address of /metrics and the web API.")
+    web_port: int = Field(6066, ge=0, le=65535, description="Port of /metrics and the web API.")
+    datadir: str = Field(".chao-data", description="Faust's local data directory.")
+    batch_max: int = Field(1000, ge=1, description="Events taken per batch by the agents.")
+    batch_within_s: float = Field(0.01, gt=0, description="Longest wait to fill a batch.")
+    expire_interval_s: float = Field(
+        0.1, gt=0, description="How often gaps older than the reorder window are skipped."
+    )
+    idle_check_interval_s: float = Field(
+        30.0, gt=0, description="How often idle sessions are looked for and forgotten."
+    )
+    consumer_session_timeout_s: float = Field(
+        10.0, gt=0, description="A worker silent this long is considered dead (rebalance)."
+    )
+    consumer_heartbeat_s: float = Field(1.0, gt=0)
+    log_level: str = Field("info")

@@ -1257,15 +1257,19 @@ class _Mixer:
 
 
 def generate_events(
-    sessions: int, *, seed: int = 0, profile: TrafficProfile = TrafficProfile()
+    sessions: int,
+    *,
+    seed: int = 0,
+    profile: TrafficProfile = TrafficProfile(),
+    start: datetime | None = None,
 ) -> Iterator[bytes]:
     """Raw lines (bytes without trailing newline) of `sessions` sessions interleaved
     like a real multi-session workload: several sessions in flight at once, local shuffling,
     duplicates, malformed lines. Deterministic for a given seed.
 
-    Sessions start at exponentially distributed intervals (mean ``MEAN_SESSION_GAP_MS``) from
-    ``BASE_START`` and their events are merged by timestamp, so a session's content depends
-    only on ``seed``, its index and the profile's session-level rates.
+    Sessions start at exponentially distributed intervals (mean ``MEAN_SESSION_GAP_MS``)
+    from ``start`` (default ``BASE_START``) and their events are merged by timestamp, so a
+    session's content depends only on ``seed``, its index and the profile's rates.
     """
     if sessions < 0:
         raise ValueError("sessions must be >= 0")
@@ -1277,7 +1281,7 @@ def generate_events(
     live: dict[int, _SessionBuilder] = {}
     used_ids: set[str] = set()
     next_index = 0
-    next_start = _to_ms(BASE_START)
+    next_start = _to_ms(start or BASE_START)
 
     while True:
         while next_index < sessions and (not heap or next_start <= heap[0][0]):

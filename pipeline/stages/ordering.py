@@ -15,7 +15,7 @@ without sleeping.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -168,12 +168,20 @@ class SessionSequencer:
         self.stats.sessions_forgotten += forgotten
         return forgotten
 
-    def reindex(self, items: Iterator[tuple[str, SessionState]] | None = None) -> None:
-        """Rebuild the set of sessions with waiting events (after state was restored)."""
-        self._waiting_sessions = {
-            sid for sid, state in (items or iter(self.store.items())) if state.waiting
-        }
+    def reindex(self, *, restart_waits: bool = False) -> None:
+        """Rebuild the set of sessions with waiting events after state was restored.
+
+        ``restart_waits`` gives every waiting event a full reorder window from now: after a
+        failover the missing events are usually still in the backlog that the new owner is
+        about to read, and the time the session spent ownerless is not time it waited.
+        """
+        self._waiting_sessions = {sid for sid, state in self.store.items() if state.waiting}
         self.stats.waiting = sum(len(self.store[sid].waiting) for sid in self._waiting_sessions)
+        if restart_waits:
+            now = self.clock()
+            for sid in self._waiting_sessions:
+                for event in self.store[sid].waiting.values():
+                    event.arrived = now
 
     # -- internals ----------------------------------------------------------------------
 

@@ -1,0 +1,153 @@
+"""``chao-pipeline demo``: the whole streaming path on this machine, then a summary.
+
+Starts the embedded broker and one worker on free loopback ports, creates the topics,
+plays realistic generated traffic (sessions interleaved over partitions, duplicates,
+policy violations, tool failures, malformed records), reads the clean topics back and
+prints what came out. Everything it started is stopped at the end, also on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+import time
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+import orjson
+from tqdm import tqdm
+
+from pipeline.config import PipelineConfig
+from pipeline.core import Pipeline
+from pipeline.generate import generate_events
+from pipeline.kafka.admin import create_topics, pipeline_topics
+from pipeline.kafka.broker import EmbeddedBroker
+from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.runner import WorkerProcess
+from pipeline.stages.ordering import CLEAN
+from pipeline.stages.types import Source
+
+
+def expected_counts(lines: list[bytes], config: PipelineConfig) -> tuple[int, int]:
+    """(clean events, dead letters) the file mode gives for the same lines."""
+    pipeline = Pipeline(config, clock=lambda: 0.0)
+    clean = dead = 0
+    for offset, line in enumerate(lines):
+        for kind, _ in pipeline.process(line, Source("demo", 0, offset)):
+            clean, dead = (clean + 1, dead) if kind == CLEAN else (clean, dead + 1)
+    for kind, _ in pipeline.flush():
+        clean, dead = (clean + 1, dead) if kind == CLEAN else (clean, dead + 1)
+    return clean, dead
+
+
+def metric_values(text: str, name: str) -> float:
+    total = 0.0
+    for line in text.splitlines():
+        if line.startswith(name) and not line.startswith("#"):
+            total += float(line.rsplit(None, 1)[1])
+    return total
+
+
+def summarize(records: dict[str, list[Record]], config: PipelineConfig, produced: int) -> str:
+    topics = config.topics
+    dead = [orjson.loads(r.value) for r in records[topics.dead_letter]]
+    cards = [orjson.loads(r.value) for r in records[topics.tool_cards]]
+    lines = [f"raw events in: {produced:,}"]
+    lines.append("published:")
+    for name, recs in records.items():
+        lines.append(f"  {name:<28} {len(recs):>8,}")
+    by_reason = Counter((d["stage"], d["reason"]) for d in dead)
+    lines.append("dead letters by stage/reason:")
+    lines += [f"  {s + '/' + r:<38} {n:>8,}" for (s, r), n in sorted(by_reason.items())]
+    lines.append("cot steps dropped by reason:")
+    cot = Counter(d["reason"] for d in dead if d["stage"] == "cot_policy")
+    lines += [f"  {r:<38} {n:>8,}" for r, n in sorted(cot.items())]
+    lines.append("tool failure rate by tool (failed / (completed + failed)):")
+    ended = Counter(
+        c["data"]["toolKey"] for c in cards if c["data"]["status"] in ("completed", "failed")
+    )
+    failed = Counter(c["data"]["toolKey"] for c in cards if c["data"]["status"] == "failed")
+    for tool, n in sorted(ended.items()):
+        lines.append(f"  {tool:<28} {failed[tool] / n:>7.1%}  ({failed[tool]}/{n})")
+    return "\n".join(lines)
+
+
+def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> int:
+    config = PipelineConfig()
+    topics = config.topics
+    lines = list(generate_events(sessions, seed=seed, start=datetime.now(UTC)))
+    want_clean, want_dead = expected_counts(lines, config)
+    with tempfile.TemporaryDirectory(prefix="chao-demo-") as tmp:
+        broker = EmbeddedBroker(log_path=Path(tmp) / "broker.log")
+        worker = WorkerProcess(
+            broker.url,
+            log_dir=Path(tmp),
+            env={"CHAO_WORKER_PARTITIONS": str(partitions), "CHAO_WORKER_LOG_LEVEL": "warning"},
+        )
+        try:
+            print(f"starting the embedded broker ... ", end="", flush=True)
+            print(f"ready in {broker.start():.1f} s at {broker.url}")
+            asyncio.run(create_topics(broker.bootstrap, pipeline_topics(topics, partitions)))
+            print("starting a worker ... ", end="", flush=True)
+            worker.start()
+            print(f"ready in {worker.wait_ready():.1f} s at {worker.url}")
+            with tqdm(total=len(lines), unit="ev", desc="producing raw events") as bar:
+                started = time.monotonic()
+                produced = asyncio.run(
+                    produce_lines(
+                        broker.bootstrap, topics.raw, lines, seed=seed, on_sent=bar.update
+                    )
+                )
+            outputs = [
+                topics.session_events,
+                topics.reasoning,
+                topics.tool_cards,
+                topics.messages,
+                topics.artifacts,
+                topics.dead_letter,
+            ]
+            with tqdm(total=want_clean + want_dead, unit="ev", desc="reading clean topics") as bar:
+
+                def done(records: dict[str, list[Record]]) -> bool:
+                    have = len(records[topics.session_events]) + len(records[topics.dead_letter])
+                    bar.update(have - bar.n)
+                    return have >= want_clean + want_dead
+
+                records = asyncio.run(
+                    read_topics(broker.bootstrap, outputs, until=done, timeout=120)
+                )
+            elapsed = time.monotonic() - started
+            metrics = worker.get("/metrics")[1].decode()
+            print()
+            print(summarize(records, config, produced))
+            got_clean = len(records[topics.session_events])
+            got_dead = len(records[topics.dead_letter])
+            print("ordering (from the worker's /metrics):")
+            for label, name in (
+                ("gaps skipped", "chao_ordering_gaps_total"),
+                ("late", "chao_ordering_late_total"),
+                ("duplicates", "chao_duplicates_total"),
+            ):
+                print(f"  {label:<38} {metric_values(metrics, name):>8,.0f}")
+            print(
+                f"end to end: {produced:,} raw events in {elapsed:.1f} s "
+                f"({produced / elapsed:,.0f} events/s)"
+            )
+            same = (got_clean, got_dead) == (want_clean, want_dead)
+            print(
+                f"file mode on the same input gives {want_clean:,} clean events and "
+                f"{want_dead:,} dead letters: {'the stream matches' if same else 'MISMATCH'}"
+            )
+            print(
+                f"worker endpoints (while it runs): {worker.url}/metrics  "
+                f"{worker.url}/ready  {worker.url}/health"
+            )
+            return 0 if same else 1
+        except KeyboardInterrupt:
+            print("\ninterrupted: stopping the worker and the broker", file=sys.stderr)
+            return 130
+        finally:
+            worker.stop()
+            broker.stop()

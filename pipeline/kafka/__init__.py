@@ -1,0 +1,1 @@
+"""Kafka wrappers: the embedded broker, topic administration and small client helpers."""

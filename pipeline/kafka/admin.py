@@ -1,0 +1,77 @@
+"""Topic administration with aiokafka: the topics of contract section 4, created up front."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError
+
+from pipeline.config import TopicNames
+from pipeline.errors import BrokerError
+
+DAY_MS = 24 * 3600 * 1000
+
+
+@dataclass(frozen=True)
+class TopicSpec:
+    name: str
+    partitions: int
+    replication: int = 1
+    retention_ms: int | None = None
+
+    def configs(self) -> dict[str, str]:
+        configs = {"cleanup.policy": "delete"}
+        if self.retention_ms is not None:
+            configs["retention.ms"] = str(self.retention_ms)
+        return configs
+
+
+def pipeline_topics(names: TopicNames, partitions: int, replication: int = 1) -> list[TopicSpec]:
+    """The raw topic and every output topic, with the retention an operator would expect:
+    raw and clean streams 7 days (clients replay a week), dead letters 30 days (time to
+    investigate a rejection)."""
+    week, month = 7 * DAY_MS, 30 * DAY_MS
+    return [
+        TopicSpec(names.raw, partitions, replication, week),
+        TopicSpec(names.session_events, partitions, replication, week),
+        TopicSpec(names.reasoning, partitions, replication, week),
+        TopicSpec(names.tool_cards, partitions, replication, week),
+        TopicSpec(names.messages, partitions, replication, week),
+        TopicSpec(names.artifacts, partitions, replication, week),
+        TopicSpec(names.dead_letter, partitions, replication, month),
+    ]
+
+
+async def create_topics(bootstrap: str, specs: list[TopicSpec], timeout: float = 30.0) -> None:
+    """Create the topics that don't exist yet; waits for the broker up to ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=10_000)
+        try:
+            await admin.start()
+            break
+        except KafkaConnectionError as exc:
+            await admin.close()
+            if time.monotonic() > deadline:
+                raise BrokerError(f"no Kafka broker answers at {bootstrap}") from exc
+            await asyncio.sleep(0.5)
+    try:
+        existing = set(await admin.list_topics())
+        missing = [spec for spec in specs if spec.name not in existing]
+        if missing:
+            try:
+                await admin.create_topics(
+                    [
+                        NewTopic(s.name, s.partitions, s.replication, topic_configs=s.configs())
+                        for s in missing
+                    ]
+                )
+            except TopicAlreadyExistsError:
+                pass  # created by someone else meanwhile: fine
+            except KafkaError as exc:
+                raise BrokerError(f"could not create topics: {exc}") from exc
+    finally:
+        await admin.close()

@@ -1,0 +1,104 @@
+"""Small aiokafka clients used by the demo, the benchmarks and the integration tests:
+playing raw lines onto a topic and reading topics back. The pipeline itself runs in Faust."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+
+
+@dataclass(frozen=True)
+class Record:
+    topic: str
+    partition: int
+    offset: int
+    key: bytes | None
+    value: bytes
+
+
+async def produce_lines(
+    bootstrap: str,
+    topic: str,
+    lines: Iterable[bytes],
+    *,
+    seed: int = 0,
+    on_sent: Callable[[int], None] | None = None,
+    rate: float | None = None,
+) -> int:
+    """Send each line with a random key (raw producers key by whatever they like).
+
+    ``rate`` (lines/s) paces the sending; ``on_sent`` is called with a count as batches go.
+    """
+    rng = random.Random(seed)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=bootstrap, acks="all", linger_ms=5, max_request_size=2 * 1024 * 1024
+    )
+    await producer.start()
+    sent = 0
+    started = time.monotonic()
+    try:
+        batch = []
+        for line in lines:
+            batch.append(await producer.send(topic, line, key=rng.randbytes(8).hex().encode()))
+            sent += 1
+            if len(batch) >= 500:
+                await asyncio.gather(*batch)
+                if on_sent:
+                    on_sent(len(batch))
+                batch = []
+            if rate is not None:
+                ahead = sent / rate - (time.monotonic() - started)
+                if ahead > 0:
+                    await asyncio.sleep(ahead)
+        await asyncio.gather(*batch)
+        if on_sent and batch:
+            on_sent(len(batch))
+    finally:
+        await producer.stop()
+    return sent
+
+
+async def read_topics(
+    bootstrap: str,
+    topics: list[str],
+    *,
+    until: Callable[[dict[str, list[Record]]], bool],
+    timeout: float,
+) -> dict[str, list[Record]]:
+    """Read ``topics`` from the beginning until ``until(records)`` holds or ``timeout``
+    passes; returns every record read, per topic, in partition/offset order."""
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest"
+    )
+    await consumer.start()
+    records: dict[str, list[Record]] = {topic: [] for topic in topics}
+    try:
+        deadline = time.monotonic() + timeout
+        partitions: list[TopicPartition] = []
+        while time.monotonic() < deadline:
+            partitions = [
+                TopicPartition(topic, p)
+                for topic in topics
+                for p in sorted(consumer.partitions_for_topic(topic) or ())
+            ]
+            if len({tp.topic for tp in partitions}) == len(topics):
+                break
+            await consumer.force_metadata_update()
+            await asyncio.sleep(0.2)
+        consumer.assign(partitions)
+        await consumer.seek_to_beginning(*partitions)
+        while time.monotonic() < deadline and not until(records):
+            batches = await consumer.getmany(timeout_ms=200, max_records=5000)
+            for tp, messages in batches.items():
+                records[tp.topic].extend(
+                    Record(tp.topic, tp.partition, m.offset, m.key, m.value or b"")
+                    for m in messages
+                )
+    finally:
+        await consumer.stop()
+    return records

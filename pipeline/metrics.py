@@ -1,0 +1,163 @@
+"""Prometheus metrics (contract section 5), read from :class:`Stats` at scrape time.
+
+The stages only bump plain counters; this collector turns them into metric families when
+Prometheus scrapes, so counting costs no Prometheus call on the hot path at all. Every
+label comes from a fixed set (families, stages, reasons, statuses, configured topics) or
+from the configured tool keys plus ``other``, so series never grow with input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
+from prometheus_client.registry import Collector
+
+from pipeline.config import PipelineConfig
+from pipeline.detectors import DETECTOR_NAMES
+from pipeline.stages.ordering import OTHER_TOOL
+from pipeline.stages.stats import LATENCY_BUCKETS, Stats
+from pipeline.stages.tools import CARD_STATUSES
+from pipeline.stages.types import FAMILIES, NO_FAMILY
+
+REASONS_BY_STAGE: dict[str, tuple[str, ...]] = {
+    "validation": (
+        "too_large",
+        "invalid_json",
+        "invalid_envelope",
+        "unknown_type",
+        "invalid_payload",
+    ),
+    "cot_policy": (
+        "cot_disabled",
+        "session_ineligible",
+        "unmarked",
+        "malformed",
+        "unsafe_summary",
+        "unknown_tool_card",
+    ),
+    "normalization": ("missing_tool_key", "missing_call_id", "invalid_activity"),
+}
+COT_REASONS = REASONS_BY_STAGE["cot_policy"]
+
+
+class PipelineCollector(Collector):
+    """Exposes one worker's :class:`Stats`."""
+
+    def __init__(
+        self,
+        stats: Stats,
+        config: PipelineConfig,
+        *,
+        sessions_tracked: Callable[[], int] | None = None,
+    ) -> None:
+        self.stats = stats
+        self.config = config
+        self.sessions_tracked = sessions_tracked
+
+    def collect(self) -> Iterator[Metric]:
+        s = self.stats
+        consumed = CounterMetricFamily(
+            "chao_events_consumed", "Raw records consumed, by family", labels=["family"]
+        )
+        for family in (*FAMILIES, NO_FAMILY):
+            consumed.add_metric([family], s.consumed[family])
+        yield consumed
+
+        published = CounterMetricFamily(
+            "chao_events_published", "Records published, by topic", labels=["topic"]
+        )
+        topics = self.config.topics
+        for topic in (
+            topics.session_events,
+            topics.reasoning,
+            topics.tool_cards,
+            topics.messages,
+            topics.artifacts,
+            topics.dead_letter,
+        ):
+            published.add_metric([topic], s.published[topic])
+        yield published
+
+        dead = CounterMetricFamily(
+            "chao_events_dead_lettered",
+            "Events dead-lettered (rejected or policy-dropped), by stage and reason",
+            labels=["stage", "reason"],
+        )
+        for stage, reasons in REASONS_BY_STAGE.items():
+            for reason in reasons:
+                dead.add_metric([stage, reason], s.dead_letters[(stage, reason)])
+        yield dead
+
+        cot = CounterMetricFamily(
+            "chao_cot_steps_dropped",
+            "Visible-reasoning events dropped, by reason",
+            labels=["reason"],
+        )
+        for reason in COT_REASONS:
+            cot.add_metric([reason], s.cot_dropped[reason])
+        yield cot
+
+        unsafe = CounterMetricFamily(
+            "chao_unsafe_summaries",
+            "Summaries dropped as unsafe, by detector",
+            labels=["detector"],
+        )
+        for detector in DETECTOR_NAMES:
+            unsafe.add_metric([detector], s.unsafe_detectors[detector])
+        yield unsafe
+
+        tools = CounterMetricFamily(
+            "chao_tool_events",
+            "Released tool-card events, by tool and status",
+            labels=["tool_key", "status"],
+        )
+        for tool_key in (*self.config.tool_keys, OTHER_TOOL):
+            for status in sorted(CARD_STATUSES):
+                tools.add_metric([tool_key, status], s.tool_events[(tool_key, status)])
+        yield tools
+
+        yield CounterMetricFamily(
+            "chao_ordering_gaps", "Gaps in seq skipped by the ordering stage", value=s.gaps
+        )
+        yield CounterMetricFamily(
+            "chao_ordering_late", "Events dropped because their seq had passed", value=s.late
+        )
+        yield CounterMetricFamily(
+            "chao_duplicates", "Events dropped as duplicates (eventId seen)", value=s.duplicates
+        )
+        yield CounterMetricFamily(
+            "chao_tool_calls_removed",
+            "Invalid message.toolCalls entries removed",
+            value=s.tool_calls_removed,
+        )
+        yield CounterMetricFamily(
+            "chao_sessions_forgotten",
+            "Idle sessions whose state was dropped",
+            value=s.sessions_forgotten,
+        )
+        yield GaugeMetricFamily(
+            "chao_reorder_waiting_events", "Events waiting in reorder buffers", value=s.waiting
+        )
+        if self.sessions_tracked is not None:
+            yield GaugeMetricFamily(
+                "chao_sessions_tracked",
+                "Sessions whose state this worker holds",
+                value=self.sessions_tracked(),
+            )
+        cumulative = 0
+        buckets = []
+        for bound, count in zip((*LATENCY_BUCKETS, float("inf")), s.latency_counts, strict=True):
+            cumulative += count
+            buckets.append(("+Inf" if bound == float("inf") else repr(bound), cumulative))
+        yield HistogramMetricFamily(
+            "chao_end_to_end_latency_seconds",
+            "Envelope ts to publish of released events",
+            buckets=buckets,
+            sum_value=s.latency_sum,
+        )

@@ -1,0 +1,242 @@
+"""The Faust topology: raw topic -> stateless stages -> re-key by session -> ordering and
+stateful rules (state in a changelog-backed table) -> clean topics and dead letters.
+
+::
+
+    chao.raw.events (any key, any partition)
+        |  agent "stage": validation, policy screening, tool normalization (Pipeline.stage)
+        |--> chao.dead-letter            (records that can't be placed in a session)
+        v
+    <app>-staged (internal re-key topic, key = sessionId)
+        |  agent "sequence": per-session ordering + stateful rules (Pipeline.offer),
+        |  timer "expire": skips gaps older than the reorder window
+        |  table "sessions" (<app>-sessions-changelog): one SessionState per session
+        |--> chao.clean.session-events + one family view per event
+        |--> chao.dead-letter            (policy drops, rejected events in their turn)
+
+Commit order (at-least-once with idempotent processing; the test broker has no
+transactions). For each batch the ``sequence`` agent:
+
+1. computes the outputs of the batch from the session states;
+2. publishes them and waits until the broker has acknowledged every one (outputs flushed);
+3. writes each touched session's state once to the table (changelog records, sent in
+   order after the outputs);
+4. returns, which acks the batch's offsets; Faust commits acked offsets periodically and
+   flushes the producer (so the changelog records) before every commit.
+
+So a crash at any point loses nothing: offsets are never committed ahead of state, and
+state is never written ahead of the outputs it accounts for. A crash after (2) and before
+the commit replays the batch from the old state and republishes exact repeats of records
+already out: a consumer may see the same ``(sessionId, seq)`` twice and must drop the
+second copy. The ``stage`` agent is stateless: its outputs are acknowledged by Faust's
+producer flush before its offsets are committed, and the duplicates it may repeat are
+dropped by eventId in the ``sequence`` agent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import faust
+import orjson
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+
+from pipeline.config import PipelineConfig, WorkerSettings
+from pipeline.core import Pipeline, record_key, topics_for
+from pipeline.metrics import PipelineCollector
+from pipeline.stages.ordering import CLEAN, Clock, Output
+from pipeline.stages.types import Source, StagedEvent
+from topologies.faust_tuning import apply_faust_tuning, faust_app_settings
+from topologies.state import CODEC_NAME, BatchedTableStore, register_codec
+
+log = logging.getLogger("chao.topology")
+
+
+class PipelineTopology:
+    """Builds the Faust app and wires the pipeline's stages into it."""
+
+    def __init__(
+        self,
+        settings: WorkerSettings | None = None,
+        config: PipelineConfig | None = None,
+        *,
+        clock: Clock = time.time,
+    ) -> None:
+        apply_faust_tuning()
+        register_codec()
+        self.settings = settings or WorkerSettings()
+        self.config = config or PipelineConfig()
+        self.app = faust.App(self.settings.app_id, **faust_app_settings(self.settings))
+        names = self.config.topics
+        app = self.app
+        raw_bytes = {"key_serializer": "raw", "value_serializer": "raw"}
+        self.raw_topic = app.topic(names.raw, **raw_bytes)
+        self.staged_topic = app.topic(
+            f"{self.settings.app_id}-staged",
+            partitions=self.settings.partitions,
+            internal=True,
+            **raw_bytes,
+        )
+        self.out_topics = {
+            name: app.topic(name, **raw_bytes)
+            for name in (
+                names.session_events,
+                names.reasoning,
+                names.tool_cards,
+                names.messages,
+                names.artifacts,
+                names.dead_letter,
+            )
+        }
+        self.table = app.Table(
+            "sessions",
+            partitions=self.settings.partitions,
+            key_type=str,
+            # Partition by key, like the re-key topic: writes from the gap timer have no
+            # current event to take a partition from.
+            use_partitioner=True,
+        )
+        # Faust derives serializers from the types (json for str); set them before the
+        # changelog topic is first built. Raw keys: the changelog key bytes equal the
+        # re-key topic's, so both land in the same partition number.
+        self.table.key_serializer = "raw"
+        self.table.value_serializer = CODEC_NAME
+        self.store = BatchedTableStore(self.table)
+        self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
+        # One batch at a time touches session state: the agent and the timers take turns.
+        self.lock = asyncio.Lock()
+        self.clock = clock
+        self.ready = False  # set once the first rebalance (and table recovery) completed
+        self.registry = CollectorRegistry()
+        self.registry.register(
+            PipelineCollector(self.pipeline.stats, self.config, sessions_tracked=self._held)
+        )
+        self._wire()
+
+    # -- wiring --------------------------------------------------------------------------
+
+    def _wire(self) -> None:
+        app = self.app
+        settings = self.settings
+        app.agent(self.raw_topic, name="stage")(self._stage_agent)
+        app.agent(self.staged_topic, name="sequence")(self._sequence_agent)
+        app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)
+        app.timer(settings.idle_check_interval_s, name="forget-idle")(self._forget_idle)
+        app.on_partitions_revoked.connect(self._on_revoked)
+        app.on_rebalance_complete.connect(self._on_rebalance_complete)
+        app.page("/metrics")(self._metrics_page)
+        app.page("/ready")(self._ready_page)
+        app.page("/health")(self._health_page)
+
+    def _held(self) -> int:
+        return len(self.table)
+
+    # Page handlers: Faust calls them with the request only (bound methods stay bound).
+    async def _metrics_page(self, request: Any) -> Any:
+        return self.app.web.bytes(
+            generate_latest(self.registry), headers={"Content-Type": CONTENT_TYPE_LATEST}
+        )
+
+    async def _ready_page(self, request: Any) -> Any:
+        ready = self.ready and not self.app.rebalancing
+        return self.app.web.json({"ready": ready}, status=200 if ready else 503)
+
+    async def _health_page(self, request: Any) -> Any:
+        return self.app.web.json({"alive": True})
+
+    async def _stage_agent(self, stream: Any) -> None:
+        stage = self.pipeline.stage
+        staged_topic = self.staged_topic
+        dead_letter_topic = self.out_topics[self.config.topics.dead_letter]
+        async for events in stream.take_events(
+            self.settings.batch_max, self.settings.batch_within_s
+        ):
+            pending = []
+            for event in events:
+                message = event.message
+                source = Source(message.topic, message.partition, message.offset)
+                staged = stage(message.value or b"", source)
+                if isinstance(staged, StagedEvent):
+                    pending.append(
+                        await staged_topic.send(
+                            key=staged.session_id.encode(), value=orjson.dumps(staged.to_wire())
+                        )
+                    )
+                else:
+                    pending.append(
+                        await dead_letter_topic.send(key=None, value=orjson.dumps(staged))
+                    )
+            await asyncio.gather(*pending)
+
+    async def _sequence_agent(self, stream: Any) -> None:
+        offer = self.pipeline.offer
+        from_wire = StagedEvent.from_wire
+        async for events in stream.take_events(
+            self.settings.batch_max, self.settings.batch_within_s
+        ):
+            async with self.lock:
+                outputs: list[Output] = []
+                for event in events:
+                    outputs += offer(from_wire(orjson.loads(event.message.value)))
+                await self._publish(outputs)
+                self.store.flush()
+
+    async def _expire_gaps(self) -> None:
+        if self.app.rebalancing:
+            return
+        async with self.lock:
+            outputs = self.pipeline.expire()
+            if outputs:
+                await self._publish(outputs)
+            self.store.flush()
+
+    async def _forget_idle(self) -> None:
+        if self.app.rebalancing:
+            return
+        async with self.lock:
+            forgotten = self.pipeline.sequencer.forget_idle()
+            self.store.flush()
+        if forgotten:
+            log.info("forgot %d idle sessions", forgotten)
+
+    async def _publish(self, outputs: list[Output]) -> None:
+        """Send every output to its topics and wait until the broker has them all."""
+        topics = self.config.topics
+        pending = []
+        for output in outputs:
+            record = output[1]
+            key = record_key(record)
+            value = orjson.dumps(record)
+            for name in topics_for(output, topics):
+                pending.append(await self.out_topics[name].send(key=key, value=value))
+                self.pipeline.stats.published[name] += 1
+        if pending:
+            await asyncio.gather(*pending)
+        now = self.clock()
+        observe = self.pipeline.stats.observe_latency
+        for kind, record in outputs:
+            if kind == CLEAN:
+                observe(record["ts"], now)
+
+    async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
+        # Unflushed changes belong to a batch whose offsets were not acked: it is replayed.
+        self.store.discard_pending()
+
+    async def _on_rebalance_complete(self, sender: Any, **_: Any) -> None:
+        # Table recovery is done: rebuild the index of sessions waiting on a gap.
+        self.pipeline.sequencer.reindex(restart_waits=True)
+        self.ready = True
+        log.info(
+            "rebalance complete: %d sessions held, %d events waiting",
+            len(self.table),
+            self.pipeline.stats.waiting,
+        )
+
+
+def create_app(
+    settings: WorkerSettings | None = None, config: PipelineConfig | None = None
+) -> faust.App:
+    return PipelineTopology(settings, config).app
