@@ -87,7 +87,7 @@ def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> i
             env={"CHAO_WORKER_PARTITIONS": str(partitions), "CHAO_WORKER_LOG_LEVEL": "warning"},
         )
         try:
-            print(f"starting the embedded broker ... ", end="", flush=True)
+            print("starting the embedded broker ... ", end="", flush=True)
             print(f"ready in {broker.start():.1f} s at {broker.url}")
             asyncio.run(create_topics(broker.bootstrap, pipeline_topics(topics, partitions)))
             print("starting a worker ... ", end="", flush=True)
