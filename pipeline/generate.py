@@ -496,7 +496,8 @@ def _signed_link(rng: random.Random, c: str) -> str:
     sig = _hex(rng, 32)
     return rng.choice(
         (
-            f"Fetched https://files.example.com/q3.pdf?X-Amz-Expires=300&X-Amz-Signature={sig} for {c}",
+            f"Fetched https://files.example.com/q3.pdf?X-Amz-Expires=300"
+            f"&X-Amz-Signature={sig} for {c}",
             f"Opening https://storage.googleapis.com/exports/report.pdf?X-Goog-Expires=600"
             f"&X-Goog-Signature={sig} ({c})",
             f"Downloading https://cdn.example.net/export.csv?expires=1767225600&sig={sig} {c}",
