@@ -5,7 +5,12 @@ A test (tests/test_faust_tuning.py) fails when a Faust or aiokafka upgrade undoe
 
 from __future__ import annotations
 
+import collections
 from typing import Any
+
+from aiokafka import AIOKafkaConsumer, TopicPartition
+from aiokafka.protocol.fetch import FetchRequest
+from faust.transport.consumer import Consumer
 
 from pipeline.config import WorkerSettings
 
@@ -38,3 +43,92 @@ def faust_app_settings(settings: WorkerSettings) -> dict[str, Any]:
 
 def apply_faust_tuning() -> None:
     """Process-wide adjustments; idempotent."""
+    _patch_end_offsets()
+    _patch_ack_of_skipped_messages()
+
+
+# -- never commit a message that was skipped, not processed ------------------------------
+#
+# Why: during a rebalance Faust's stream loop drains messages fetched under the old
+# assignment (flow control suspended, or an older consumer generation) without processing
+# them, and still acks them. The commit that Faust makes while it waits for streams to
+# empty then moves the committed offset past messages nobody processed, and after the
+# rebalance the new owner starts behind them: the events are lost (faust-streaming issues
+# #527 and robinhood/faust #604 describe the same skipped offsets). A message the stream
+# really started on is marked ``tracked`` first, so an untracked one is refused here: it
+# stays uncommitted and is fetched again after the rebalance.
+
+_original_ack = Consumer.ack
+
+
+def _ack_tracked_only(self: Consumer, message: Any) -> bool:
+    if not getattr(message, "tracked", True):
+        return False
+    return bool(_original_ack(self, message))
+
+
+_ack_tracked_only.chao_patch = True  # type: ignore[attr-defined]
+
+
+def _patch_ack_of_skipped_messages() -> None:
+    if not getattr(Consumer.ack, "chao_patch", False):
+        Consumer.ack = _ack_tracked_only
+
+
+# -- end offsets from the fetch high watermark ---------------------------------------------
+#
+# Why: the embedded test broker (Tansu 0.6.0) answers ListOffsets(LATEST) with the base
+# offset of the partition's last batch + 1 instead of its last offset + 1 whenever that batch
+# held more than one record. Faust compares a changelog's end offset with what it has read
+# during table recovery, so the short answer makes recovery stop early (state lost) or crash
+# with ConsistencyError. A Fetch response's high watermark is right, so end offsets are
+# taken as the larger of the two answers. On Apache Kafka both agree and the extra fetch
+# (only on end_offsets calls: recovery and lag checks, never per event) changes nothing.
+
+_original_end_offsets = AIOKafkaConsumer.end_offsets
+
+
+async def _fetch_high_watermarks(
+    consumer: AIOKafkaConsumer, offsets: dict[TopicPartition, int]
+) -> dict[TopicPartition, int]:
+    client = consumer._client
+    by_node: dict[int, dict[str, list[tuple[int, int, int]]]] = collections.defaultdict(
+        lambda: collections.defaultdict(list)
+    )
+    for tp, offset in offsets.items():
+        node = client.cluster.leader_for_partition(tp)
+        if offset <= 0 or node is None or node < 0:  # empty partition: the answer is right
+            continue
+        # Fetch one existing record (offset - 1); only the response's high watermark is used.
+        by_node[node][tp.topic].append((tp.partition, offset - 1, 1024))
+    result = dict(offsets)
+    for node, topics in by_node.items():
+        # max_wait_ms=100, min_bytes=1 (Tansu answers min_bytes=0 with no partitions),
+        # max_bytes=1024, isolation level read_uncommitted.
+        request = FetchRequest(100, 1, 1024, 0, list(topics.items()))
+        response = await client.send(node, request)
+        for topic, partitions in response.topics:
+            for partition_data in partitions:
+                partition, error_code, high_watermark = partition_data[:3]
+                tp = TopicPartition(topic, partition)
+                if error_code == 0 and high_watermark >= 0 and tp in result:
+                    result[tp] = max(result[tp], high_watermark)
+    return result
+
+
+async def _end_offsets_from_high_watermark(
+    self: AIOKafkaConsumer, partitions: list[TopicPartition]
+) -> dict[TopicPartition, int]:
+    offsets = await _original_end_offsets(self, partitions)
+    try:
+        return await _fetch_high_watermarks(self, offsets)
+    except Exception:  # never worse than the broker's own answer
+        return dict(offsets)
+
+
+_end_offsets_from_high_watermark.chao_patch = True  # type: ignore[attr-defined]
+
+
+def _patch_end_offsets() -> None:
+    if not getattr(AIOKafkaConsumer.end_offsets, "chao_patch", False):
+        AIOKafkaConsumer.end_offsets = _end_offsets_from_high_watermark

@@ -50,7 +50,7 @@ from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
 from topologies.faust_tuning import apply_faust_tuning, faust_app_settings
-from topologies.state import CODEC_NAME, BatchedTableStore, register_codec
+from topologies.state import CODEC_NAME, BatchedTableStore, drop_partitions, register_codec
 
 log = logging.getLogger("chao.topology")
 
@@ -91,18 +91,32 @@ class PipelineTopology:
                 names.dead_letter,
             )
         }
+        # The changelog topic is declared here rather than derived by Faust (which would
+        # pick JSON keys): raw keys make the changelog's key bytes equal the re-key
+        # topic's, so a session's state and its events share a partition number.
+        changelog = app.topic(
+            f"{self.settings.app_id}-sessions-changelog",
+            key_type=str,
+            key_serializer="raw",
+            value_serializer=CODEC_NAME,
+            partitions=self.settings.partitions,
+            compacting=True,
+            deleting=False,
+            acks=False,
+            internal=True,
+            maxsize=131_072,
+            allow_empty=True,
+        )
         self.table = app.Table(
             "sessions",
             partitions=self.settings.partitions,
             key_type=str,
+            changelog_topic=changelog,
             # Partition by key, like the re-key topic: writes from the gap timer have no
             # current event to take a partition from.
             use_partitioner=True,
         )
-        # Faust derives serializers from the types (json for str); set them before the
-        # changelog topic is first built. Raw keys: the changelog key bytes equal the
-        # re-key topic's, so both land in the same partition number.
-        self.table.key_serializer = "raw"
+        self.table.key_serializer = "raw"  # used when writing (send_changelog)
         self.table.value_serializer = CODEC_NAME
         self.store = BatchedTableStore(self.table)
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
@@ -141,8 +155,13 @@ class PipelineTopology:
         )
 
     async def _ready_page(self, request: Any) -> Any:
+        """200 once the worker has its partitions and recovered their state; lists them."""
         ready = self.ready and not self.app.rebalancing
-        return self.app.web.json({"ready": ready}, status=200 if ready else 503)
+        assigned: dict[str, list[int]] = {}
+        for tp in self.app.consumer.assignment() if ready else ():
+            assigned.setdefault(tp.topic, []).append(tp.partition)
+        body = {"ready": ready, "assigned": {t: sorted(p) for t, p in sorted(assigned.items())}}
+        return self.app.web.json(body, status=200 if ready else 503)
 
     async def _health_page(self, request: Any) -> Any:
         return self.app.web.json({"alive": True})
@@ -222,16 +241,30 @@ class PipelineTopology:
                 observe(record["ts"], now)
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
-        # Unflushed changes belong to a batch whose offsets were not acked: it is replayed.
-        self.store.discard_pending()
+        async with self.lock:
+            # Unflushed changes belong to a batch whose offsets were not acked: replayed.
+            self.store.discard_pending()
 
     async def _on_rebalance_complete(self, sender: Any, **_: Any) -> None:
-        # Table recovery is done: rebuild the index of sessions waiting on a gap.
-        self.pipeline.sequencer.reindex(restart_waits=True)
+        async with self.lock:
+            # Forget sessions of partitions this worker no longer owns. Only here, after
+            # the rebalance: Faust revokes every partition at the start of a rebalance and
+            # resumes recovery of the ones it keeps where it stopped, so dropping them then
+            # would lose them; a partition that really left is recovered in full if it
+            # comes back.
+            changelog = self.table.changelog_topic.get_topic_name()
+            owned = {tp.partition for tp in self.app.consumer.assignment() if tp.topic == changelog}
+            gone = set(range(self.settings.partitions)) - owned
+            dropped = drop_partitions(self.table, gone, self.settings.partitions) if gone else 0
+            # Table recovery is done: rebuild the index of sessions waiting on a gap.
+            self.pipeline.sequencer.reindex(restart_waits=True)
         self.ready = True
         log.info(
-            "rebalance complete: %d sessions held, %d events waiting",
+            "rebalance complete: partitions %s, %d sessions held (%d handed over), "
+            "%d events waiting",
+            sorted(owned),
             len(self.table),
+            dropped,
             self.pipeline.stats.waiting,
         )
 

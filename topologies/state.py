@@ -13,6 +13,7 @@ from collections.abc import Iterator, MutableMapping
 from typing import Any
 
 import orjson
+from aiokafka.partitioner import murmur2
 from faust.serializers import codecs
 
 from pipeline.stages.ordering import SessionState
@@ -30,6 +31,25 @@ class SessionStateCodec(codecs.Codec):  # type: ignore[misc]
 
     def _loads(self, data: bytes) -> Any:
         return SessionState.from_wire(orjson.loads(data))
+
+
+def partition_for(key: str, partitions: int) -> int:
+    """The partition Kafka's default partitioner gives a key (as Faust's producer does)."""
+    return (murmur2(key.encode()) & 0x7FFFFFFF) % partitions
+
+
+def drop_partitions(table: Any, partitions: set[int], total: int) -> int:
+    """Forget in-memory state of sessions in ``partitions`` without touching the changelog.
+
+    Faust's in-memory store keeps keys written while a partition was owned after the
+    partition is revoked; left there, a timer could act on a session another worker owns
+    now. The changelog is the truth: recovery reloads a partition when it comes back.
+    """
+    store = table.data
+    stale = [key for key in list(store.keys()) if partition_for(key, total) in partitions]
+    for key in stale:
+        del store[key]
+    return len(stale)
 
 
 def register_codec() -> None:

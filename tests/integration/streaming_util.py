@@ -1,0 +1,128 @@
+"""Helpers for comparing what the topology publishes with what the file mode gives."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from typing import Any
+
+import orjson
+
+from pipeline import Pipeline, PipelineConfig, Source
+from pipeline.kafka.io import Record, read_topics
+from pipeline.stages.ordering import CLEAN, DEAD_LETTER
+from tests.integration.conftest import Deployment
+
+FAMILY_OF_VIEW = {
+    "reasoning": "reasoning",
+    "tool_cards": "tool",
+    "messages": "message",
+    "artifacts": "artifact",
+}
+
+
+def file_mode(
+    lines: list[bytes], config: PipelineConfig | None = None
+) -> tuple[list[Any], list[Any]]:
+    pipeline = Pipeline(config, clock=lambda: 0.0)
+    outputs = []
+    for offset, line in enumerate(lines):
+        outputs += pipeline.process(line, Source("f", 0, offset))
+    outputs += pipeline.flush()
+    return ([r for k, r in outputs if k == CLEAN], [r for k, r in outputs if k == DEAD_LETTER])
+
+
+def read_outputs(
+    deployment: Deployment, clean: int, dead: int, timeout: float
+) -> dict[str, list[Record]]:
+    """Read until at least the expected counts arrived, then a little longer to catch extras."""
+    topics = deployment.topics
+
+    def enough(records: dict[str, list[Record]]) -> bool:
+        return (
+            len(records[topics.session_events]) >= clean
+            and len(records[topics.dead_letter]) >= dead
+        )
+
+    records = asyncio.run(
+        read_topics(deployment.broker.bootstrap, deployment.outputs, until=enough, timeout=timeout)
+    )
+    assert enough(records), (
+        f"timed out: {len(records[topics.session_events])}/{clean} clean, "
+        f"{len(records[topics.dead_letter])}/{dead} dead letters"
+    )
+    time.sleep(1.0)
+    return asyncio.run(
+        read_topics(
+            deployment.broker.bootstrap, deployment.outputs, until=lambda r: False, timeout=3.0
+        )
+    )
+
+
+def per_session(records: list[Record]) -> dict[str, list[dict[str, Any]]]:
+    """Each session's records in the order its partition holds them; checks the key."""
+    sessions: dict[str, list[dict[str, Any]]] = {}
+    for record in sorted(records, key=lambda r: (r.partition, r.offset)):
+        event = orjson.loads(record.value)
+        assert record.key == event["sessionId"].encode()
+        sessions.setdefault(event["sessionId"], []).append(event)
+    return sessions
+
+
+def drop_exact_repeats(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a consumer does with at-least-once delivery: drop a (sessionId, seq) it has
+    already seen; asserts that the repeat is an exact copy."""
+    seen: dict[int, dict[str, Any]] = {}
+    kept = []
+    for event in events:
+        if event["seq"] in seen:
+            assert seen[event["seq"]] == event, "a repeat that is not an exact copy"
+            continue
+        seen[event["seq"]] = event
+        kept.append(event)
+    return kept
+
+
+def assert_matches_file_mode(
+    records: dict[str, list[Record]],
+    deployment: Deployment,
+    clean: list[Any],
+    dead: list[Any],
+    *,
+    allow_repeats: bool,
+) -> None:
+    topics = deployment.topics
+    want = {}
+    for event in clean:
+        want.setdefault(event["sessionId"], []).append(event)
+    views = {topics.session_events: None} | {
+        getattr(topics, view): family for view, family in FAMILY_OF_VIEW.items()
+    }
+    for topic, family in views.items():
+        got = per_session(records[topic])
+        expected = {
+            sid: [e for e in events if family is None or e["family"] == family]
+            for sid, events in want.items()
+        }
+        expected = {sid: events for sid, events in expected.items() if events}
+        if allow_repeats:
+            got = {sid: drop_exact_repeats(events) for sid, events in got.items()}
+        assert got.keys() == expected.keys(), topic
+        for sid in expected:
+            seqs = [e["seq"] for e in got[sid]]
+            assert seqs == sorted(set(seqs)), f"{topic} {sid}: seq not strictly increasing"
+            assert got[sid] == expected[sid], f"{topic} {sid}"
+    got_dead = [orjson.loads(r.value) for r in records[topics.dead_letter]]
+    for record in got_dead:
+        source = record.pop("source")
+        assert source["topic"] == topics.raw and source["offset"] >= 0
+    want_dead = Counter(
+        orjson.dumps(d, option=orjson.OPT_SORT_KEYS)
+        for d in ({k: v for k, v in r.items() if k != "source"} for r in dead)
+    )
+    got_counter = Counter(orjson.dumps(d, option=orjson.OPT_SORT_KEYS) for d in got_dead)
+    if allow_repeats:
+        assert set(got_counter) == set(want_dead)
+    else:
+        assert got_counter == want_dead

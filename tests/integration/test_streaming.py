@@ -1,0 +1,147 @@
+"""The topology on a real broker: fixtures, scale-out with a crash, restart with state."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import UTC, datetime
+
+import orjson
+import pytest
+
+from pipeline.generate import TrafficProfile, generate_events
+from pipeline.kafka.io import produce_lines, read_topics
+from tests.fixtures_util import expected, expected_dead_letters, raw_lines
+from tests.integration.streaming_util import (
+    assert_matches_file_mode,
+    file_mode,
+    read_outputs,
+)
+
+pytestmark = pytest.mark.integration
+
+
+def test_every_fixture_gives_the_file_mode_output(deploy, fixture_name: str) -> None:  # type: ignore[no-untyped-def]
+    deployment = deploy()
+    worker = deployment.worker("w1")
+    worker.wait_ready()
+    lines = [line for line in raw_lines(fixture_name) if line.strip()]
+    clean, dead = file_mode(lines)
+    # The file mode itself is the contract's output (checked in tests/test_fixtures.py).
+    assert clean == expected(fixture_name)
+    assert len(dead) == len(expected_dead_letters(fixture_name))
+    asyncio.run(
+        produce_lines(
+            deployment.broker.bootstrap,
+            deployment.topics.raw,
+            lines,
+            seed=hash(fixture_name) & 0xFFFF,
+        )
+    )
+    records = read_outputs(deployment, len(clean), len(dead), timeout=60)
+    assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=False)
+    # Raw records really were spread over several partitions.
+    assert len({r.partition for r in records[deployment.topics.session_events]}) >= 1
+
+
+def _metric(text: str, name: str) -> float:
+    return sum(
+        float(line.rsplit(None, 1)[1])
+        for line in text.splitlines()
+        if line.startswith(name) and not line.startswith("#")
+    )
+
+
+def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # type: ignore[no-untyped-def]
+    # A reorder window longer than failover (session timeout 4 s + rebalance): the events
+    # the dead worker had not staged yet arrive late but within the window.
+    deployment = deploy(CHAO_REORDER_WINDOW_S="30")
+    first, second = deployment.worker("a"), deployment.worker("b")
+    first.wait_ready()
+    second.wait_ready()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assigned = [orjson.loads(w.get("/ready")[1])["assigned"] for w in (first, second)]
+        staged = [
+            set(a.get(f"{deployment.env['CHAO_WORKER_APP_ID']}-staged", [])) for a in assigned
+        ]
+        if all(staged) and not staged[0] & staged[1]:
+            break
+        time.sleep(0.5)
+    assert all(staged) and not staged[0] & staged[1], f"partitions not split: {assigned}"
+
+    profile = TrafficProfile(malformed_rate=0.005, duplicate_rate=0.02)
+    lines = list(generate_events(250, seed=5, profile=profile, start=datetime.now(UTC)))
+    clean, dead = file_mode(lines)
+    half = len(lines) // 2
+    bootstrap = deployment.broker.bootstrap
+    asyncio.run(produce_lines(bootstrap, deployment.topics.raw, lines[:half], seed=1))
+    # Wait until the victim has really processed part of the stream, then crash it.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if _metric(second.get("/metrics")[1].decode(), "chao_events_consumed_total") > 100:
+            break
+        time.sleep(0.2)
+    second.kill()
+    asyncio.run(produce_lines(bootstrap, deployment.topics.raw, lines[half:], seed=2))
+    records = read_outputs(deployment, len(clean), len(dead), timeout=120)
+    assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=True)
+
+
+def test_restarted_worker_keeps_session_state(deploy) -> None:  # type: ignore[no-untyped-def]
+    deployment = deploy()
+    worker = deployment.worker("w1")
+    worker.wait_ready()
+    ts = "2026-12-02T10:00:00Z"
+
+    def envelope(seq: int, event_type: str, payload: dict) -> bytes:  # type: ignore[type-arg]
+        return orjson.dumps(
+            {
+                "eventId": f"r-e{seq}",
+                "type": event_type,
+                "sessionId": "s-restart",
+                "runId": "run-1",
+                "seq": seq,
+                "ts": ts,
+                "payload": payload,
+            }
+        )
+
+    before = [
+        envelope(0, "session.started", {"visibleReasoning": "eligible"}),
+        envelope(1, "tool.started", {"toolKey": "bits.search", "callId": "call-1"}),
+    ]
+    bootstrap = deployment.broker.bootstrap
+    asyncio.run(produce_lines(bootstrap, deployment.topics.raw, before))
+    read_outputs(deployment, 2, 0, timeout=30)
+    time.sleep(3)  # past the commit interval: the restart must recover, not replay
+    worker.kill()
+    restarted = deployment.worker("w1-restarted")
+    restarted.wait_ready()
+    after = [
+        envelope(
+            2,
+            "cot.tool.reasoning",
+            {
+                "disclosure": "visible_reasoning_v1",
+                "toolCallId": "call-1",
+                "summary": "Searching the workspace",
+            },
+        )
+    ]
+    asyncio.run(produce_lines(bootstrap, deployment.topics.raw, after))
+    records = asyncio.run(
+        read_topics(
+            bootstrap,
+            [deployment.topics.reasoning, deployment.topics.dead_letter],
+            until=lambda r: len(r[deployment.topics.reasoning]) >= 1,
+            timeout=30,
+        )
+    )
+    assert [orjson.loads(r.value)["eventId"] for r in records[deployment.topics.reasoning]] == [
+        "r-e2"
+    ]
+    assert records[deployment.topics.dead_letter] == []
+    metrics = restarted.get("/metrics")[1].decode()
+    # The restarted worker read only the new record: the card came from recovered state.
+    assert _metric(metrics, "chao_events_consumed_total") == 1

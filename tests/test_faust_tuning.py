@@ -1,0 +1,58 @@
+"""Guards for topologies/faust_tuning.py: they fail when a Faust or aiokafka upgrade
+undoes or breaks what we change in how Faust runs."""
+
+from __future__ import annotations
+
+import inspect
+
+import faust
+from aiokafka import AIOKafkaConsumer
+from faust.transport.consumer import Consumer
+from faust.types import TP
+from faust.types.tuples import ConsumerMessage
+
+from pipeline.config import WorkerSettings
+from topologies.faust_tuning import apply_faust_tuning, faust_app_settings
+
+
+def test_faust_version_is_the_one_the_tuning_was_written_for() -> None:
+    # The patches below were checked against this release; re-check them on an upgrade.
+    assert faust.__version__ == "0.15.3"
+
+
+def test_end_offsets_take_the_fetch_high_watermark() -> None:
+    apply_faust_tuning()
+    assert getattr(AIOKafkaConsumer.end_offsets, "chao_patch", False)
+    # The private pieces the patch relies on are still there.
+    assert "_client" in inspect.getsource(AIOKafkaConsumer.__init__)
+    from aiokafka.protocol.fetch import FetchRequest
+
+    assert FetchRequest(100, 1, 1024, 0, [("t", [(0, 0, 1024)])]).API_KEY == 1
+
+
+def test_skipped_messages_are_not_acked() -> None:
+    apply_faust_tuning()
+    assert getattr(Consumer.ack, "chao_patch", False)
+    # Faust still marks the messages a stream really starts on as tracked, and still has
+    # the code path that acks skipped messages (the reason for the patch).
+    source = inspect.getsource(faust.Stream._py_aiter)
+    assert "message.tracked = True" in source
+    assert "value is skipped_value" in source
+    message = ConsumerMessage("t", 0, 5, 0.0, None, None, b"k", b"v", None)
+    assert message.tracked is False
+
+    class NoConsumer:
+        """Touching any consumer state would fail: the untracked ack must stop first."""
+
+    assert Consumer.ack(NoConsumer(), message) is False  # type: ignore[arg-type]
+    assert message.acked is False
+    assert TP("t", 0).partition == 0
+
+
+def test_app_settings_are_accepted_by_faust() -> None:
+    app = faust.App("tuning-check", **faust_app_settings(WorkerSettings()))
+    conf = app.conf
+    assert conf.producer_acks == -1
+    assert conf.broker_session_timeout == WorkerSettings().consumer_session_timeout_s
+    assert str(conf.store) == "memory:"
+    assert conf.consumer_auto_offset_reset == "earliest"

@@ -1,0 +1,74 @@
+"""The session-state table pieces of the topology, without a broker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiokafka.partitioner import DefaultPartitioner
+from faust.serializers import codecs
+
+from pipeline import SessionState
+from topologies.state import (
+    CODEC_NAME,
+    BatchedTableStore,
+    drop_partitions,
+    partition_for,
+    register_codec,
+)
+
+
+class FakeTable(dict[str, Any]):
+    """A Faust table as the store sees it: a mapping with ``data``; counts writes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = 0
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.writes += 1
+        super().__setitem__(key, value)
+
+
+def test_codec_round_trips_session_state() -> None:
+    register_codec()
+    state = SessionState(next_seq=4, eligible=True, cards={"c1"}, seen=dict.fromkeys(["e1"]))
+    assert codecs.loads(CODEC_NAME, codecs.dumps(CODEC_NAME, state)) == state
+
+
+def test_batched_store_writes_each_session_once_per_flush() -> None:
+    table = FakeTable()
+    store = BatchedTableStore(table)
+    for seq in range(10):
+        state = store.get("s1") or SessionState()
+        state.next_seq = seq + 1
+        store["s1"] = state
+    store["s2"] = SessionState()
+    assert table.writes == 0 and store["s1"].next_seq == 10
+    assert store.flush() == 2
+    assert table.writes == 2 and table["s1"].next_seq == 10
+    del store["s2"]
+    assert "s2" not in store and "s2" in table
+    store.flush()
+    assert "s2" not in table
+
+
+def test_partition_for_matches_the_kafka_default_partitioner() -> None:
+    partitioner = DefaultPartitioner()
+    for key in ("s-1", "s-abcdef0123456789", "x", "session:with.dots-and_underscores"):
+        for n in (1, 4, 8, 12):
+            assert partition_for(key, n) == partitioner(key.encode(), list(range(n)), [])
+
+
+def test_drop_partitions_forgets_only_those_partitions() -> None:
+    table = FakeTable()
+    keys = [f"s-{i}" for i in range(50)]
+    for key in keys:
+        dict.__setitem__(table, key, SessionState())
+    gone = {0, 2}
+    dropped = drop_partitions(table, gone, 4)
+    assert dropped == sum(1 for k in keys if partition_for(k, 4) in gone)
+    assert all(partition_for(k, 4) not in gone for k in table)
