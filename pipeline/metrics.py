@@ -55,10 +55,13 @@ class PipelineCollector(Collector):
         config: PipelineConfig,
         *,
         sessions_tracked: Callable[[], int] | None = None,
+        partition_offsets: Callable[[], dict[tuple[str, int], tuple[int, int]]] | None = None,
     ) -> None:
         self.stats = stats
         self.config = config
         self.sessions_tracked = sessions_tracked
+        # (topic, partition) -> (end offset, committed offset) of the assigned partitions
+        self.partition_offsets = partition_offsets
 
     def collect(self) -> Iterator[Metric]:
         s = self.stats
@@ -150,6 +153,22 @@ class PipelineCollector(Collector):
                 "Sessions whose state this worker holds",
                 value=self.sessions_tracked(),
             )
+        if self.partition_offsets is not None:
+            lag = GaugeMetricFamily(
+                "chao_consumer_lag",
+                "Records between the committed offset and the end of each assigned partition",
+                labels=["topic", "partition"],
+            )
+            highwater = GaugeMetricFamily(
+                "chao_consumer_highwater",
+                "End offset of each assigned partition (its rate is the incoming traffic)",
+                labels=["topic", "partition"],
+            )
+            for (topic, partition), (end, committed) in sorted(self.partition_offsets().items()):
+                lag.add_metric([topic, str(partition)], max(0, end - committed))
+                highwater.add_metric([topic, str(partition)], end)
+            yield lag
+            yield highwater
         cumulative = 0
         buckets = []
         for bound, count in zip((*LATENCY_BUCKETS, float("inf")), s.latency_counts, strict=True):

@@ -126,7 +126,12 @@ class PipelineTopology:
         self.ready = False  # set once the first rebalance (and table recovery) completed
         self.registry = CollectorRegistry()
         self.registry.register(
-            PipelineCollector(self.pipeline.stats, self.config, sessions_tracked=self._held)
+            PipelineCollector(
+                self.pipeline.stats,
+                self.config,
+                sessions_tracked=self._held,
+                partition_offsets=self._partition_offsets,
+            )
         )
         self._wire()
 
@@ -147,6 +152,22 @@ class PipelineTopology:
 
     def _held(self) -> int:
         return len(self.table)
+
+    def _partition_offsets(self) -> dict[tuple[str, int], tuple[int, int]]:
+        """End and committed offsets of the assigned raw and re-key partitions."""
+        consumer = self.app.consumer
+        topics = {self.raw_topic.get_topic_name(), self.staged_topic.get_topic_name()}
+        committed = getattr(consumer, "_committed_offset", {})  # Faust keeps no public view
+        offsets = {}
+        for tp in consumer.assignment():
+            if tp.topic in topics:
+                try:
+                    end = consumer.highwater(tp)
+                except Exception:  # not fetched yet
+                    continue
+                if end is not None and end >= 0:
+                    offsets[(tp.topic, tp.partition)] = (end, committed.get(tp) or 0)
+        return offsets
 
     # Page handlers: Faust calls them with the request only (bound methods stay bound).
     async def _metrics_page(self, request: Any) -> Any:

@@ -9,6 +9,7 @@ import asyncio
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,23 +32,33 @@ class Deployment:
     """One isolated pipeline on the shared broker: its own topic names and consumer group."""
 
     def __init__(
-        self, broker: EmbeddedBroker, log_dir: Path, partitions: int = 4, **env: str
+        self,
+        broker: EmbeddedBroker,
+        log_dir: Path,
+        partitions: int = 4,
+        default_names: bool = False,
+        **env: str,
     ) -> None:
         self.broker = broker
         self.log_dir = log_dir
         self.partitions = partitions
-        prefix = f"t{uuid.uuid4().hex[:8]}"
-        self.topics = TopicNames(
-            raw=f"{prefix}.raw.events",
-            session_events=f"{prefix}.clean.session-events",
-            reasoning=f"{prefix}.clean.reasoning",
-            tool_cards=f"{prefix}.clean.tool-cards",
-            messages=f"{prefix}.clean.messages",
-            artifacts=f"{prefix}.clean.artifacts",
-            dead_letter=f"{prefix}.dead-letter",
-        )
+        if default_names:  # the production names (at most one such deployment per broker)
+            self.topics = TopicNames()
+            app_id = "chao-pipeline"
+        else:
+            prefix = f"t{uuid.uuid4().hex[:8]}"
+            self.topics = TopicNames(
+                raw=f"{prefix}.raw.events",
+                session_events=f"{prefix}.clean.session-events",
+                reasoning=f"{prefix}.clean.reasoning",
+                tool_cards=f"{prefix}.clean.tool-cards",
+                messages=f"{prefix}.clean.messages",
+                artifacts=f"{prefix}.clean.artifacts",
+                dead_letter=f"{prefix}.dead-letter",
+            )
+            app_id = f"{prefix}-pipeline"
         self.env = {
-            "CHAO_WORKER_APP_ID": f"{prefix}-pipeline",
+            "CHAO_WORKER_APP_ID": app_id,
             "CHAO_WORKER_PARTITIONS": str(partitions),
             "CHAO_WORKER_LOG_LEVEL": "info",
             "CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S": "4",
@@ -77,7 +88,7 @@ class Deployment:
 def deploy(broker: EmbeddedBroker, tmp_path: Path) -> Iterator[type[Deployment]]:
     made: list[Deployment] = []
 
-    def factory(**kwargs: str) -> Deployment:
+    def factory(**kwargs: Any) -> Deployment:
         deployment = Deployment(broker, tmp_path, **kwargs)  # type: ignore[arg-type]
         made.append(deployment)
         return deployment

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from datetime import UTC, datetime
 
 import orjson
@@ -14,8 +13,11 @@ from pipeline.kafka.io import produce_lines, read_topics
 from tests.fixtures_util import expected, expected_dead_letters, raw_lines
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
+    committed_everything,
     file_mode,
+    metric,
     read_outputs,
+    wait_until,
 )
 
 pytestmark = pytest.mark.integration
@@ -44,14 +46,6 @@ def test_every_fixture_gives_the_file_mode_output(deploy, fixture_name: str) -> 
     assert len({r.partition for r in records[deployment.topics.session_events]}) >= 1
 
 
-def _metric(text: str, name: str) -> float:
-    return sum(
-        float(line.rsplit(None, 1)[1])
-        for line in text.splitlines()
-        if line.startswith(name) and not line.startswith("#")
-    )
-
-
 def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # type: ignore[no-untyped-def]
     # A reorder window longer than failover (session timeout 4 s + rebalance): the events
     # the dead worker had not staged yet arrive late but within the window.
@@ -59,16 +53,16 @@ def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # 
     first, second = deployment.worker("a"), deployment.worker("b")
     first.wait_ready()
     second.wait_ready()
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assigned = [orjson.loads(w.get("/ready")[1])["assigned"] for w in (first, second)]
-        staged = [
-            set(a.get(f"{deployment.env['CHAO_WORKER_APP_ID']}-staged", [])) for a in assigned
+    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
+
+    def split() -> bool:
+        owned = [
+            set(orjson.loads(w.get("/ready")[1])["assigned"].get(staged_topic, []))
+            for w in (first, second)
         ]
-        if all(staged) and not staged[0] & staged[1]:
-            break
-        time.sleep(0.5)
-    assert all(staged) and not staged[0] & staged[1], f"partitions not split: {assigned}"
+        return all(owned) and not owned[0] & owned[1]
+
+    wait_until(split, 30, "the two workers to split the partitions")
 
     profile = TrafficProfile(malformed_rate=0.005, duplicate_rate=0.02)
     lines = list(generate_events(250, seed=5, profile=profile, start=datetime.now(UTC)))
@@ -77,11 +71,11 @@ def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # 
     bootstrap = deployment.broker.bootstrap
     asyncio.run(produce_lines(bootstrap, deployment.topics.raw, lines[:half], seed=1))
     # Wait until the victim has really processed part of the stream, then crash it.
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if _metric(second.get("/metrics")[1].decode(), "chao_events_consumed_total") > 100:
-            break
-        time.sleep(0.2)
+    wait_until(
+        lambda: metric(second.get("/metrics")[1].decode(), "chao_events_consumed_total") > 100,
+        30,
+        "the victim to process part of the stream",
+    )
     second.kill()
     asyncio.run(produce_lines(bootstrap, deployment.topics.raw, lines[half:], seed=2))
     records = read_outputs(deployment, len(clean), len(dead), timeout=120)
@@ -114,7 +108,8 @@ def test_restarted_worker_keeps_session_state(deploy) -> None:  # type: ignore[n
     bootstrap = deployment.broker.bootstrap
     asyncio.run(produce_lines(bootstrap, deployment.topics.raw, before))
     read_outputs(deployment, 2, 0, timeout=30)
-    time.sleep(3)  # past the commit interval: the restart must recover, not replay
+    # Offsets committed: the restarted worker must recover the card, not replay the records.
+    wait_until(lambda: committed_everything(worker), 30, "offsets committed")
     worker.kill()
     restarted = deployment.worker("w1-restarted")
     restarted.wait_ready()
@@ -144,4 +139,22 @@ def test_restarted_worker_keeps_session_state(deploy) -> None:  # type: ignore[n
     assert records[deployment.topics.dead_letter] == []
     metrics = restarted.get("/metrics")[1].decode()
     # The restarted worker read only the new record: the card came from recovered state.
-    assert _metric(metrics, "chao_events_consumed_total") == 1
+    assert metric(metrics, "chao_events_consumed_total") == 1
+
+
+def test_idle_sessions_are_forgotten_and_memory_stays_bounded(deploy) -> None:  # type: ignore[no-untyped-def]
+    deployment = deploy(CHAO_SESSION_IDLE_TIMEOUT_S="1", CHAO_WORKER_IDLE_CHECK_INTERVAL_S="0.5")
+    worker = deployment.worker("w1")
+    worker.wait_ready()
+    lines = [line for line in raw_lines("basic") if line.strip()]
+    asyncio.run(produce_lines(deployment.broker.bootstrap, deployment.topics.raw, lines))
+    read_outputs(deployment, len(expected("basic")), 0, timeout=30)
+
+    def forgotten() -> bool:
+        text = worker.get("/metrics")[1].decode()
+        return (
+            metric(text, "chao_sessions_forgotten_total") >= 1
+            and metric(text, "chao_sessions_tracked") == 0
+        )
+
+    wait_until(forgotten, 30, "the idle session to be forgotten")
