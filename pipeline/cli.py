@@ -29,9 +29,15 @@ def _cmd_process(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
+    if args.asyncapi:
+        from pipeline.asyncapi import DEFAULT_OUT, write_asyncapi
+
+        print(write_asyncapi(Path(args.out) if args.out is not None else DEFAULT_OUT))
+        return 0
+
     from pipeline.schema import write_schemas
 
-    for path in write_schemas(Path(args.out)):
+    for path in write_schemas(Path(args.out if args.out is not None else "schemas")):
         print(path)
     return 0
 
@@ -125,7 +131,16 @@ def build_parser() -> argparse.ArgumentParser:
     process.set_defaults(func=_cmd_process)
 
     schema = sub.add_parser("schema", help="write JSON Schema generated from the models")
-    schema.add_argument("--out", default="schemas", help="directory (default: schemas)")
+    schema.add_argument(
+        "--out",
+        help="directory (default: schemas); with --asyncapi the file "
+        "(default: schemas/asyncapi.json; a directory gets asyncapi.json inside)",
+    )
+    schema.add_argument(
+        "--asyncapi",
+        action="store_true",
+        help="write the AsyncAPI 3.0.0 document of every topic instead",
+    )
     schema.set_defaults(func=_cmd_schema)
 
     generate = sub.add_parser("generate", help="write realistic raw traffic to a file")

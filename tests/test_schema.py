@@ -15,7 +15,7 @@ SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 
 def test_committed_schemas_match_the_models() -> None:
     generated = json_schemas()
-    assert sorted(p.name for p in SCHEMAS.glob("*.json")) == sorted(generated)
+    assert sorted(p.name for p in SCHEMAS.glob("*.schema.json")) == sorted(generated)
     for name, schema in generated.items():
         committed = orjson.loads((SCHEMAS / name).read_bytes())
         assert committed == schema, f"{name} drifted: run `chao-pipeline schema`"
