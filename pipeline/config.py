@@ -113,4 +113,7 @@ class WorkerSettings(BaseSettings):
         10.0, gt=0, description="A worker silent this long is considered dead (rebalance)."
     )
     consumer_heartbeat_s: float = Field(1.0, gt=0)
+    fetch_max_wait_ms: int = Field(
+        100, ge=1, description="Longest a fetch waits for data (Faust's own default: 1500)."
+    )
     log_level: str = Field("info")

@@ -3,7 +3,9 @@ undoes or breaks what we change in how Faust runs."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+from typing import Any
 
 import faust
 from aiokafka import AIOKafkaConsumer
@@ -56,3 +58,21 @@ def test_app_settings_are_accepted_by_faust() -> None:
     assert conf.broker_session_timeout == WorkerSettings().consumer_session_timeout_s
     assert str(conf.store) == "memory:"
     assert conf.consumer_auto_offset_reset == "earliest"
+
+
+def test_worker_consumer_gets_a_short_fetch_wait() -> None:
+    apply_faust_tuning(WorkerSettings(fetch_max_wait_ms=70))
+    from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
+
+    assert getattr(AIOKafkaConsumerThread._create_worker_consumer, "chao_patch", False)
+    # Faust still hard-codes the wait the patch overrides, and aiokafka still reads the
+    # attribute the patch sets when it starts the consumer.
+    assert "fetch_max_wait_ms=1500" in inspect.getsource(AIOKafkaConsumerThread)
+    assert "fetch_max_wait_ms=self._fetch_max_wait_ms" in inspect.getsource(AIOKafkaConsumer.start)
+    app = faust.App("fetch-wait-check", **faust_app_settings(WorkerSettings()))
+
+    async def create() -> Any:  # aiokafka builds consumers inside a running loop
+        thread = AIOKafkaConsumerThread(app.consumer)
+        return thread._create_worker_consumer(app.transport)
+
+    assert asyncio.run(create())._fetch_max_wait_ms == 70

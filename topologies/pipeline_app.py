@@ -65,9 +65,9 @@ class PipelineTopology:
         *,
         clock: Clock = time.time,
     ) -> None:
-        apply_faust_tuning()
-        register_codec()
         self.settings = settings or WorkerSettings()
+        apply_faust_tuning(self.settings)
+        register_codec()
         self.config = config or PipelineConfig()
         self.app = faust.App(self.settings.app_id, **faust_app_settings(self.settings))
         names = self.config.topics

@@ -146,14 +146,6 @@ def test_every_dashboard_query_returns_data(deploy, prometheus) -> None:  # type
     )
     producer.start()
 
-    exported = exported_names(worker.get("/metrics")[1].decode())
-    for title, expr in queries:
-        for name in metric_names(expr):
-            base = re.sub(r"_(bucket|sum|count)$", "", name)
-            assert name in exported or f"{base}_bucket" in exported, (
-                f"panel {title!r} queries {name}, which the worker does not export"
-            )
-
     empty: list[str] = []
 
     def all_have_data() -> bool:
@@ -166,3 +158,13 @@ def test_every_dashboard_query_returns_data(deploy, prometheus) -> None:  # type
         raise AssertionError("queries without data:\n" + "\n".join(empty)) from None
     finally:
         producer.join(timeout=60)
+
+    # Every metric a panel queries is one the worker exports (checked after traffic, when
+    # every series exists).
+    exported = exported_names(worker.get("/metrics")[1].decode())
+    for title, expr in queries:
+        for name in metric_names(expr):
+            base = re.sub(r"_(bucket|sum|count)$", "", name)
+            assert name in exported or f"{base}_bucket" in exported, (
+                f"panel {title!r} queries {name}, which the worker does not export"
+            )
