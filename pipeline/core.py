@@ -70,8 +70,8 @@ class Pipeline:
             return self.sequencer.offer(staged)
         return [(DEAD_LETTER, staged)]
 
-    def expire(self) -> list[Output]:
-        return self.sequencer.expire()
+    def expire(self, *, caught_up_to: float | None = None) -> list[Output]:
+        return self.sequencer.expire(caught_up_to=caught_up_to)
 
     def flush(self) -> list[Output]:
         return self.sequencer.flush()

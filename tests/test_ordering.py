@@ -168,3 +168,15 @@ def test_seen_event_ids_are_bounded() -> None:
         pipeline.process(event(seq), SRC)
     assert len(store["s1"].seen) == 16
     assert "s1-e39" in store["s1"].seen and "s1-e0" not in store["s1"].seen
+
+
+def test_gap_is_not_skipped_while_the_input_is_not_caught_up() -> None:
+    clock = FakeClock()
+    pipeline = Pipeline(PipelineConfig(reorder_window_s=2.0), clock=clock)
+    pipeline.process(event(0), SRC)
+    arrived = clock.now
+    pipeline.process(event(2), SRC)
+    clock.now += 10
+    # Everything in the input before the waiting event arrived is not processed yet.
+    assert pipeline.expire(caught_up_to=arrived - 0.5) == []
+    assert seqs(pipeline.expire(caught_up_to=arrived)) == [2]

@@ -72,3 +72,26 @@ def test_drop_partitions_forgets_only_those_partitions() -> None:
     dropped = drop_partitions(table, gone, 4)
     assert dropped == sum(1 for k in keys if partition_for(k, 4) in gone)
     assert all(partition_for(k, 4) not in gone for k in table)
+
+
+def test_catch_up_tracker_needs_both_hops_processed() -> None:
+    from topologies.progress import CatchUpTracker, advance
+
+    now = [100.0]
+    tracker = CatchUpTracker(lambda: now[0])
+    raw, staged = ("raw", 0), ("staged", 0)
+
+    def committed(key: tuple[str, int]) -> int:
+        return 0
+
+    # Raw partition holds 5 records the stage agent has not read: nothing caught up.
+    assert tracker.tick({raw: 5}, {staged: 0}, committed) == float("-inf")
+    now[0] = 101.0
+    advance(tracker.raw_positions, "raw", 0, 5)  # staged them all ...
+    advance(tracker.staged_produced, "staged", 0, 5)  # ... into the re-key topic
+    assert tracker.tick({raw: 5}, {staged: 3}, committed) == float("-inf")
+    now[0] = 102.0
+    advance(tracker.staged_positions, "staged", 0, 5)  # the sequence agent read them
+    assert tracker.tick({raw: 5}, {staged: 5}, committed) == 102.0
+    tracker.reset()
+    assert tracker.caught_up_to == float("-inf")

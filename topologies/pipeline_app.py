@@ -50,6 +50,7 @@ from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
 from topologies.faust_tuning import apply_faust_tuning, faust_app_settings
+from topologies.progress import CatchUpTracker, advance
 from topologies.state import CODEC_NAME, BatchedTableStore, drop_partitions, register_codec
 
 log = logging.getLogger("chao.topology")
@@ -123,6 +124,7 @@ class PipelineTopology:
         # One batch at a time touches session state: the agent and the timers take turns.
         self.lock = asyncio.Lock()
         self.clock = clock
+        self.progress = CatchUpTracker(clock)
         self.ready = False  # set once the first rebalance (and table recovery) completed
         self.registry = CollectorRegistry()
         self.registry.register(
@@ -152,6 +154,24 @@ class PipelineTopology:
 
     def _held(self) -> int:
         return len(self.table)
+
+    def _track_progress(self) -> float:
+        consumer = self.app.consumer
+        raw, staged = self.raw_topic.get_topic_name(), self.staged_topic.get_topic_name()
+        committed = getattr(consumer, "_committed_offset", {})  # Faust keeps no public view
+        raw_ends: dict[tuple[str, int], int] = {}
+        staged_ends: dict[tuple[str, int], int] = {}
+        for tp in consumer.assignment():
+            if tp.topic not in (raw, staged):
+                continue
+            try:
+                end = consumer.highwater(tp)
+            except Exception:  # not fetched yet: nothing known to wait for
+                continue
+            if end is not None and end >= 0:
+                (raw_ends if tp.topic == raw else staged_ends)[(tp.topic, tp.partition)] = end
+        by_key = {(tp.topic, tp.partition): offset or 0 for tp, offset in committed.items()}
+        return self.progress.tick(raw_ends, staged_ends, lambda key: by_key.get(key, 0))
 
     def _partition_offsets(self) -> dict[tuple[str, int], tuple[int, int]]:
         """End and committed offsets of the assigned raw and re-key partitions."""
@@ -209,7 +229,24 @@ class PipelineTopology:
                     pending.append(
                         await dead_letter_topic.send(key=None, value=orjson.dumps(staged))
                     )
-            await asyncio.gather(*pending)
+            delivered = await asyncio.gather(*pending)
+            staged_name = staged_topic.get_topic_name()
+            for metadata in delivered:
+                if metadata.topic == staged_name:
+                    advance(
+                        self.progress.staged_produced,
+                        staged_name,
+                        metadata.partition,
+                        metadata.offset + 1,
+                    )
+            for event in events:
+                message = event.message
+                advance(
+                    self.progress.raw_positions,
+                    message.topic,
+                    message.partition,
+                    message.offset + 1,
+                )
 
     async def _sequence_agent(self, stream: Any) -> None:
         offer = self.pipeline.offer
@@ -223,12 +260,21 @@ class PipelineTopology:
                     outputs += offer(from_wire(orjson.loads(event.message.value)))
                 await self._publish(outputs)
                 self.store.flush()
+                for event in events:
+                    message = event.message
+                    advance(
+                        self.progress.staged_positions,
+                        message.topic,
+                        message.partition,
+                        message.offset + 1,
+                    )
 
     async def _expire_gaps(self) -> None:
         if self.app.rebalancing:
             return
+        caught_up_to = self._track_progress()
         async with self.lock:
-            outputs = self.pipeline.expire()
+            outputs = self.pipeline.expire(caught_up_to=caught_up_to)
             if outputs:
                 await self._publish(outputs)
             self.store.flush()
@@ -279,6 +325,7 @@ class PipelineTopology:
             dropped = drop_partitions(self.table, gone, self.settings.partitions) if gone else 0
             # Table recovery is done: rebuild the index of sessions waiting on a gap.
             self.pipeline.sequencer.reindex(restart_waits=True)
+            self.progress.reset()
         self.ready = True
         log.info(
             "rebalance complete: partitions %s, %d sessions held (%d handed over), "

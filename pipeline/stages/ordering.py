@@ -127,10 +127,18 @@ class SessionSequencer:
         self.store[session_id] = state
         return out
 
-    def expire(self) -> list[Output]:
-        """Skip every gap that has been waited on longer than the reorder window (timer)."""
+    def expire(self, *, caught_up_to: float | None = None) -> list[Output]:
+        """Skip every gap that has been waited on longer than the reorder window (timer).
+
+        ``caught_up_to`` is a clock time such that every record that was in the input
+        topics then has been processed. A gap is only skipped once that covers the arrival
+        of the event waiting behind it: while the pipeline works through a backlog, the
+        missing event may be in it, and time spent behind is not time spent waiting.
+        """
         out: list[Output] = []
         deadline = self.clock() - self.config.reorder_window_s
+        if caught_up_to is not None:
+            deadline = min(deadline, caught_up_to)
         for session_id in list(self._waiting_sessions):
             state = self.store.get(session_id)
             if state is None or not state.waiting:
