@@ -18,7 +18,7 @@ from types import TracebackType
 from typing import IO
 
 from pipeline.errors import PipelineError
-from pipeline.kafka.broker import free_port
+from pipeline.kafka.broker import die_with_parent, free_port
 
 
 class WorkerProcess:
@@ -61,6 +61,7 @@ class WorkerProcess:
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,  # Ctrl-C reaches the caller, which stops us in order
+            preexec_fn=die_with_parent,
         )
         return self
 

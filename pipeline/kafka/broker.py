@@ -7,17 +7,27 @@ at-least-once delivery with idempotent processing. Production runs on Apache Kaf
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import socket
 import struct
 import subprocess
+import sys
 import time
 from pathlib import Path
 from types import TracebackType
 from typing import IO
 
 from pipeline.errors import BrokerError
+
+
+def die_with_parent() -> None:
+    """``preexec_fn`` for child processes: the kernel sends SIGTERM when we die, even by
+    SIGKILL, so a broker or worker we started never outlives us (Linux only)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -120,6 +130,7 @@ class EmbeddedBroker:
             stdin=subprocess.DEVNULL,
             env=env,
             start_new_session=True,  # Ctrl-C in a terminal reaches us, we stop it in order
+            preexec_fn=die_with_parent,
         )
         deadline = started + timeout
         while time.monotonic() < deadline:

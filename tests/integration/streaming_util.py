@@ -52,7 +52,8 @@ def read_outputs(
     )
     assert enough(records), (
         f"timed out: {len(records[topics.session_events])}/{clean} clean, "
-        f"{len(records[topics.dead_letter])}/{dead} dead letters"
+        f"{len(records[topics.dead_letter])}/{dead} dead letters; "
+        + "; ".join(worker_summary(w) for w in deployment.workers if w.alive())
     )
     # Everything expected is there; read everything once more for a bounded observation
     # window, so an extra record (a duplicate the pipeline should not have sent) shows up.
@@ -154,3 +155,19 @@ def committed_everything(worker: WorkerProcess) -> bool:
     text = worker.get("/metrics")[1].decode()
     lags = [line for line in text.splitlines() if line.startswith("chao_consumer_lag{")]
     return bool(lags) and metric(text, "chao_consumer_lag{") == 0
+
+
+def worker_summary(worker: WorkerProcess) -> str:
+    """The ordering counters of a live worker, for failure messages."""
+    try:
+        text = worker.get("/metrics")[1].decode()
+    except OSError as exc:
+        return f"{worker.name}: /metrics unreachable ({exc})"
+    names = (
+        "chao_ordering_gaps_total",
+        "chao_ordering_late_total",
+        "chao_duplicates_total",
+        "chao_reorder_waiting_events",
+        "chao_events_consumed_total",
+    )
+    return f"{worker.name}: " + ", ".join(f"{n}={metric(text, n):.0f}" for n in names)
