@@ -20,29 +20,12 @@ from prometheus_client.registry import Collector
 
 from pipeline.config import PipelineConfig
 from pipeline.detectors import DETECTOR_NAMES
+from pipeline.models.clean import REASONS_BY_STAGE
 from pipeline.stages.ordering import OTHER_TOOL
 from pipeline.stages.stats import LATENCY_BUCKETS, Stats
 from pipeline.stages.tools import CARD_STATUSES
 from pipeline.stages.types import FAMILIES, NO_FAMILY
 
-REASONS_BY_STAGE: dict[str, tuple[str, ...]] = {
-    "validation": (
-        "too_large",
-        "invalid_json",
-        "invalid_envelope",
-        "unknown_type",
-        "invalid_payload",
-    ),
-    "cot_policy": (
-        "cot_disabled",
-        "session_ineligible",
-        "unmarked",
-        "malformed",
-        "unsafe_summary",
-        "unknown_tool_card",
-    ),
-    "normalization": ("missing_tool_key", "missing_call_id", "invalid_activity"),
-}
 COT_REASONS = REASONS_BY_STAGE["cot_policy"]
 
 

@@ -239,14 +239,7 @@ class PipelineTopology:
                         metadata.partition,
                         metadata.offset + 1,
                     )
-            for event in events:
-                message = event.message
-                advance(
-                    self.progress.raw_positions,
-                    message.topic,
-                    message.partition,
-                    message.offset + 1,
-                )
+            _advance_past(self.progress.raw_positions, events)
 
     async def _sequence_agent(self, stream: Any) -> None:
         offer = self.pipeline.offer
@@ -260,14 +253,7 @@ class PipelineTopology:
                     outputs += offer(from_wire(orjson.loads(event.message.value)))
                 await self._publish(outputs)
                 self.store.flush()
-                for event in events:
-                    message = event.message
-                    advance(
-                        self.progress.staged_positions,
-                        message.topic,
-                        message.partition,
-                        message.offset + 1,
-                    )
+                _advance_past(self.progress.staged_positions, events)
 
     async def _expire_gaps(self) -> None:
         if self.app.rebalancing:
@@ -335,6 +321,13 @@ class PipelineTopology:
             dropped,
             self.pipeline.stats.waiting,
         )
+
+
+def _advance_past(positions: dict[tuple[str, int], int], events: list[Any]) -> None:
+    """Note that the agent has processed every event of a batch."""
+    for event in events:
+        message = event.message
+        advance(positions, message.topic, message.partition, message.offset + 1)
 
 
 def create_app(

@@ -7,7 +7,7 @@ fixture against these models, so the two cannot drift apart.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,25 +19,25 @@ CardStatus = Literal[
 ]
 Approval = Literal["required", "approved", "rejected", "expired"]
 Stage = Literal["validation", "cot_policy", "normalization"]
-Reason = Literal[
-    # validation
-    "too_large",
-    "invalid_json",
-    "invalid_envelope",
-    "unknown_type",
-    "invalid_payload",
-    # cot_policy
+ValidationReason = Literal[
+    "too_large", "invalid_json", "invalid_envelope", "unknown_type", "invalid_payload"
+]
+CotPolicyReason = Literal[
     "cot_disabled",
     "session_ineligible",
     "unmarked",
     "malformed",
     "unsafe_summary",
     "unknown_tool_card",
-    # normalization
-    "missing_tool_key",
-    "missing_call_id",
-    "invalid_activity",
 ]
+NormalizationReason = Literal["missing_tool_key", "missing_call_id", "invalid_activity"]
+Reason = Literal[ValidationReason, CotPolicyReason, NormalizationReason]
+# Every drop reason by stage, in the contract's order: the one list metrics and docs use.
+REASONS_BY_STAGE: dict[str, tuple[str, ...]] = {
+    "validation": get_args(ValidationReason),
+    "cot_policy": get_args(CotPolicyReason),
+    "normalization": get_args(NormalizationReason),
+}
 
 
 class _Clean(BaseModel):
