@@ -170,4 +170,10 @@ def worker_summary(worker: WorkerProcess) -> str:
         "chao_reorder_waiting_events",
         "chao_events_consumed_total",
     )
-    return f"{worker.name}: " + ", ".join(f"{n}={metric(text, n):.0f}" for n in names)
+    lags = [
+        line.replace("chao_consumer_lag", "lag")
+        for line in text.splitlines()
+        if line.startswith("chao_consumer_lag{") and not line.endswith(" 0.0")
+    ]
+    counters = ", ".join(f"{n}={metric(text, n):.0f}" for n in names)
+    return f"{worker.name}: {counters}; partitions behind: {lags or 'none'}"
