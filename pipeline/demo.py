@@ -25,6 +25,7 @@ from pipeline.generate import generate_events
 from pipeline.kafka.admin import create_topics, pipeline_topics
 from pipeline.kafka.broker import EmbeddedBroker
 from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.metrics import sample_sum
 from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN
 from pipeline.stages.types import Source
@@ -40,14 +41,6 @@ def expected_counts(lines: list[bytes], config: PipelineConfig) -> tuple[int, in
     for kind, _ in pipeline.flush():
         clean, dead = (clean + 1, dead) if kind == CLEAN else (clean, dead + 1)
     return clean, dead
-
-
-def metric_values(text: str, name: str) -> float:
-    total = 0.0
-    for line in text.splitlines():
-        if line.startswith(name) and not line.startswith("#"):
-            total += float(line.rsplit(None, 1)[1])
-    return total
 
 
 def summarize(records: dict[str, list[Record]], config: PipelineConfig, produced: int) -> str:
@@ -130,7 +123,7 @@ def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> i
                 ("late", "chao_ordering_late_total"),
                 ("duplicates", "chao_duplicates_total"),
             ):
-                print(f"  {label:<38} {metric_values(metrics, name):>8,.0f}")
+                print(f"  {label:<38} {sample_sum(metrics, name):>8,.0f}")
             print(
                 f"end to end: {produced:,} raw events in {elapsed:.1f} s "
                 f"({produced / elapsed:,.0f} events/s)"

@@ -29,6 +29,16 @@ from pipeline.stages.types import FAMILIES, NO_FAMILY
 COT_REASONS = REASONS_BY_STAGE["cot_policy"]
 
 
+def sample_sum(exposition: str, name: str) -> float:
+    """Sum of every sample whose line starts with ``name`` in a Prometheus text exposition
+    (for readers of a worker's /metrics: the demo and the tests)."""
+    return sum(
+        float(line.rsplit(None, 1)[1])
+        for line in exposition.splitlines()
+        if line.startswith(name) and not line.startswith("#")
+    )
+
+
 class PipelineCollector(Collector):
     """Exposes one worker's :class:`Stats`."""
 

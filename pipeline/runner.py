@@ -7,7 +7,6 @@ process, so these callers exercise exactly what an operator runs.
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -18,7 +17,7 @@ from types import TracebackType
 from typing import IO
 
 from pipeline.errors import PipelineError
-from pipeline.kafka.broker import die_with_parent, free_port
+from pipeline.kafka.broker import die_with_parent, free_port, terminate
 
 
 class WorkerProcess:
@@ -102,15 +101,9 @@ class WorkerProcess:
         process = self.process
         if process is None:
             return None
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout)
+        code = terminate(process, timeout)
         self._close()
-        return process.returncode
+        return code
 
     def kill(self) -> None:
         """SIGKILL: a crash, with no chance to flush or commit anything."""

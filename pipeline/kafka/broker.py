@@ -30,6 +30,18 @@ def die_with_parent() -> None:
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
+def terminate(process: subprocess.Popen[bytes], timeout: float) -> int:
+    """SIGTERM, then SIGKILL if the process does not stop in time; returns its exit code."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout)
+    return process.returncode
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as sock:
         sock.bind((host, 0))
@@ -146,13 +158,8 @@ class EmbeddedBroker:
 
     def stop(self, timeout: float = 5.0) -> None:
         process, self.process = self.process, None
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout)
+        if process is not None:
+            terminate(process, timeout)
         if self._log is not None:
             self._log.close()
             self._log = None

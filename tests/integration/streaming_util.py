@@ -12,6 +12,7 @@ import orjson
 
 from pipeline import Pipeline, PipelineConfig, Source
 from pipeline.kafka.io import Record, read_topics
+from pipeline.metrics import sample_sum
 from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER
 from tests.integration.conftest import Deployment
@@ -132,13 +133,7 @@ def assert_matches_file_mode(
         assert got_counter == want_dead
 
 
-def metric(text: str, name: str) -> float:
-    """Sum of every sample of ``name`` in a Prometheus exposition."""
-    return sum(
-        float(line.rsplit(None, 1)[1])
-        for line in text.splitlines()
-        if line.startswith(name) and not line.startswith("#")
-    )
+metric = sample_sum  # the name the tests read best with
 
 
 def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:
