@@ -1,0 +1,473 @@
+"""Per-session clean traces for reload and live replay (issue #6), without a broker.
+
+A client that reloads a conversation needs what it already saw: the session's clean
+events in their recorded order and the latest state of every tool card. A client that
+follows a session live needs the events after the last one it got, with no gap and no
+repeat across reconnects. This module is the plain-data part of both; the topology keeps
+one :class:`SessionTrace` per session in a changelog-backed Faust table, appends every
+*released* clean event to it (so nothing dropped, dead-lettered or redacted can ever be
+in it: only what ``chao.clean.session-events`` carries), and serves it over HTTP.
+
+**The trace.** The exact clean-event dicts of one session, in ``seq`` order, bounded by
+count (``CHAO_TRACE_MAX_EVENTS``) and by age (``CHAO_TRACE_MAX_AGE_S``, measured from when
+the trace appended the event, not from the producer's ``ts``: a replayed backlog of old
+events must still be held). The oldest events go first. The trace remembers the highest
+seq it ever dropped (``dropped_through``), because seqs have gaps (dead-lettered events,
+skipped gaps) and only a drop by bounding means a client can have missed something: a
+client that asks for the events after a seq below ``dropped_through`` is told it fell too
+far behind (:class:`TooFarBehind`) instead of getting a silently shorter list. Appends are
+idempotent: an event whose seq is not above the highest seq already appended is ignored
+(a repeat after an at-least-once replay, or an older event).
+
+**GET /sessions/{sessionId}/trace** returns :meth:`SessionTrace.document`::
+
+    {
+      "sessionId": "s-1",
+      "events":    [<clean event>, ...],   # held events, seq ascending, exactly as published
+      "toolCards": [<tool card>, ...],     # latest state per callId, in order of first appearance
+      "firstSeq":  3,                      # seq of the first held event; null when none is held
+      "lastSeq":   41,                     # highest seq ever appended (held or since dropped);
+                                           #   null when nothing was appended; resume live
+                                           #   with /events?after=<lastSeq>
+      "truncated": false                   # true once bounding dropped any event of the session
+    }
+
+Each tool card is the contract's eight-key card (``toolKey``, ``callId``, ``status``,
+``approval``, ``input``, ``output``, ``activity``, ``redacted``). Cards come from the held
+events only: ``tool.*`` events and the ``toolCalls`` of ``message.completed`` and
+``message.partially_completed`` (both finish a message and both may carry them, contract
+3.3), a later event replacing the whole card of its callId. When the trace is truncated,
+cards whose every event was dropped are gone too.
+
+Errors (404 unknown session, 400 invalid id or resume point) and SSE error events share one
+body, :func:`error_document`: ``{"error": "<code>", "message": "<text>"}``. Codes:
+``invalid_session_id``, ``invalid_seq``, ``unknown_session``, ``too_far_behind`` (the
+resume point is older than what is held: reload the trace document), ``slow_consumer``
+(the client's live queue overflowed: reconnect with Last-Event-ID) and any code the
+topology passes to :meth:`LiveTail.end` (for example when it loses a session's partition).
+
+**GET /sessions/{sessionId}/events** streams Server-Sent Events (:func:`stream_events`):
+``id: <seq>``, ``event: <type>``, ``data: <the clean event, one line of JSON>``. The resume
+point is the ``Last-Event-ID`` header, else ``?after=SEQ``, else the whole held trace.
+Messages never contain payload text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from bisect import bisect_right
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import orjson
+from pydantic import Field, TypeAdapter, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from pipeline.models.envelope import MAX_SEQ, SessionId
+
+Clock = Callable[[], float]
+TraceLookup = Callable[[str], "SessionTrace | None"]
+
+WIRE_VERSION: Final = 1
+DEFAULT_MAX_EVENTS: Final = 1000
+DEFAULT_MAX_AGE_S: Final = 86400.0
+# Message types whose ``toolCalls`` hold the final state of the message's tool cards.
+COMPLETED_MESSAGE_TYPES: Final = frozenset({"message.completed", "message.partially_completed"})
+# A comment line: keeps idle connections open through proxies and shows a gone client.
+KEEPALIVE: Final = b": keepalive\n\n"
+
+_SESSION_ID: Final = TypeAdapter(SessionId)
+# Every known event type matches; an artifact type (free-form after "artifact.") that does
+# not is named by its family, so no type can inject SSE lines or fields.
+_SSE_EVENT_NAME: Final = re.compile(r"\A[A-Za-z0-9._:-]{1,128}\Z")
+_DIGITS: Final = re.compile(r"\A[0-9]{1,16}\Z")
+
+
+class TraceSettings(BaseSettings):
+    """Settings of the session traces and their HTTP/SSE endpoints (``CHAO_TRACE_*``)."""
+
+    model_config = SettingsConfigDict(env_prefix="CHAO_TRACE_", frozen=True)
+
+    enabled: bool = Field(True, description="Keep session traces and serve the trace endpoints.")
+    max_events: int = Field(
+        DEFAULT_MAX_EVENTS, ge=1, description="Clean events held per session (oldest dropped)."
+    )
+    max_age_s: float = Field(
+        DEFAULT_MAX_AGE_S, gt=0, description="Events held longer than this are dropped."
+    )
+    sse_max_queue: int = Field(
+        1000,
+        ge=1,
+        description="Live events queued per SSE client; beyond it the client gets an error.",
+    )
+    sse_keepalive_s: float = Field(
+        15.0, gt=0, description="An idle SSE stream sends a comment line this often."
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TooFarBehind:
+    """The answer to a resume point older than the trace holds: events after it are gone."""
+
+    after: int
+    dropped_through: int  # highest seq dropped by bounding
+
+
+@dataclass(slots=True)
+class SessionTrace:
+    """The released clean events of one session, bounded; serialisable with to_wire().
+
+    Events are held as the very dicts the pipeline published and are never modified; the
+    limits and the clock are configuration, not state, so they are not part of the wire form.
+    """
+
+    session_id: str
+    max_events: int = DEFAULT_MAX_EVENTS
+    max_age_s: float = DEFAULT_MAX_AGE_S
+    clock: Clock = field(default=time.time, repr=False, compare=False)
+    events: list[dict[str, Any]] = field(default_factory=list)  # seq ascending
+    appended_at: list[float] = field(default_factory=list)  # clock time, one per event
+    last_seq: int = -1  # highest seq ever appended (-1: none)
+    dropped_through: int = -1  # highest seq dropped by bounding (-1: none)
+
+    @classmethod
+    def empty(
+        cls, session_id: str, settings: TraceSettings | None = None, *, clock: Clock = time.time
+    ) -> SessionTrace:
+        """A new trace with the limits of ``settings`` (the defaults when None)."""
+        if settings is None:
+            return cls(session_id, clock=clock)
+        return cls(session_id, settings.max_events, settings.max_age_s, clock)
+
+    def append(self, event: dict[str, Any]) -> bool:
+        """Add a released clean event; False when it is a repeat or older than the newest.
+
+        Raises ValueError for an event of another session or without a usable seq: that is
+        a wiring bug, not input to tolerate.
+        """
+        if event.get("sessionId") != self.session_id:
+            raise ValueError("event belongs to another session")
+        seq = event.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= MAX_SEQ:
+            raise ValueError("event has no valid seq")
+        if seq <= self.last_seq:
+            return False
+        now = self.clock()
+        self.events.append(event)
+        self.appended_at.append(now)
+        self.last_seq = seq
+        self.prune(now)
+        return True
+
+    def prune(self, now: float | None = None) -> int:
+        """Drop events beyond the count limit or older than the age limit; returns how many.
+
+        Runs on every append; a timer may also call it so idle sessions age out.
+        """
+        now = self.clock() if now is None else now
+        cut = max(0, len(self.events) - self.max_events)
+        horizon = now - self.max_age_s
+        while cut < len(self.appended_at) and self.appended_at[cut] < horizon:
+            cut += 1
+        if cut:
+            self.dropped_through = self.events[cut - 1]["seq"]
+            del self.events[:cut]
+            del self.appended_at[:cut]
+        return cut
+
+    @property
+    def first_seq(self) -> int | None:
+        return self.events[0]["seq"] if self.events else None
+
+    @property
+    def truncated(self) -> bool:
+        return self.dropped_through >= 0
+
+    def events_after(self, after: int | None) -> list[dict[str, Any]] | TooFarBehind:
+        """The held events with seq > ``after`` (all held events when None), in seq order.
+
+        :class:`TooFarBehind` when bounding dropped an event the client has not seen.
+        """
+        if after is None:
+            return list(self.events)
+        if after < self.dropped_through:
+            return TooFarBehind(after, self.dropped_through)
+        start = bisect_right(self.events, after, key=_seq)
+        return self.events[start:]
+
+    def tool_cards(self) -> dict[str, dict[str, Any]]:
+        """The latest card per callId, in order of first appearance; later events win."""
+        cards: dict[str, dict[str, Any]] = {}
+        for event in self.events:
+            data = event.get("data")
+            if not isinstance(data, dict):
+                continue
+            if event.get("family") == "tool":
+                cards[data["callId"]] = data
+            elif event.get("type") in COMPLETED_MESSAGE_TYPES:
+                for card in data.get("toolCalls") or ():
+                    cards[card["callId"]] = card
+        return cards
+
+    def document(self) -> dict[str, Any]:
+        """The body of GET /sessions/{sessionId}/trace (shape in the module docstring)."""
+        return {
+            "sessionId": self.session_id,
+            "events": list(self.events),
+            "toolCards": list(self.tool_cards().values()),
+            "firstSeq": self.first_seq,
+            "lastSeq": self.last_seq if self.last_seq >= 0 else None,
+            "truncated": self.truncated,
+        }
+
+    def to_wire(self) -> list[Any]:
+        """Plain JSON-able state: [version, sessionId, lastSeq, droppedThrough, times, events]."""
+        return [
+            WIRE_VERSION,
+            self.session_id,
+            self.last_seq,
+            self.dropped_through,
+            self.appended_at,
+            self.events,
+        ]
+
+    @classmethod
+    def from_wire(
+        cls, item: list[Any], settings: TraceSettings | None = None, *, clock: Clock = time.time
+    ) -> SessionTrace:
+        """The trace from :meth:`to_wire`; limits come from ``settings`` (defaults when None)."""
+        version, session_id, last_seq, dropped_through, appended_at, events = item
+        if version != WIRE_VERSION:
+            raise ValueError(f"unknown session trace wire version {version!r}")
+        if len(appended_at) != len(events):
+            raise ValueError("session trace wire form has mismatched lists")
+        trace = cls.empty(session_id, settings, clock=clock)
+        trace.last_seq = last_seq
+        trace.dropped_through = dropped_through
+        trace.appended_at = list(appended_at)
+        trace.events = list(events)
+        return trace
+
+
+def _seq(event: dict[str, Any]) -> int:
+    seq: int = event["seq"]
+    return seq
+
+
+# --- HTTP and SSE helpers ------------------------------------------------------------------
+
+
+class InvalidSeq(ValueError):
+    """A resume point that is not a seq; ``field`` names the header or parameter."""
+
+    def __init__(self, field_name: str) -> None:
+        super().__init__(f"{field_name} must be an integer seq from 0 to {MAX_SEQ}")
+        self.field = field_name
+
+
+def valid_session_id(value: object) -> bool:
+    """True when ``value`` is a session id the pipeline accepts (contract section 1).
+
+    The same constraint as the envelope, so an id that can never have a trace gets a 400,
+    not a 404.
+    """
+    try:
+        _SESSION_ID.validate_python(value)
+    except ValidationError:
+        return False
+    return True
+
+
+def parse_last_event_id(header: str | None, after_param: str | None) -> int | None:
+    """The resume point of an SSE request: the seq after which to send events, or None.
+
+    ``Last-Event-ID`` (sent by a reconnecting EventSource) wins over ``?after=``; an empty
+    header counts as absent, as the SSE spec has clients omit it when they have no id. A
+    value that is not a decimal integer from 0 to 2^53-1 raises :class:`InvalidSeq` naming
+    the field (never echoing the value).
+    """
+    if header is not None and header.strip():
+        return _parse_seq("Last-Event-ID", header)
+    if after_param is not None:
+        return _parse_seq("after", after_param)
+    return None
+
+
+def _parse_seq(field_name: str, raw: str) -> int:
+    text = raw.strip()
+    if not _DIGITS.match(text):
+        raise InvalidSeq(field_name)
+    value = int(text)
+    if value > MAX_SEQ:
+        raise InvalidSeq(field_name)
+    return value
+
+
+def error_document(code: str, message: str) -> dict[str, str]:
+    """The one error body of the trace endpoints, in HTTP responses and SSE error events."""
+    return {"error": code, "message": message}
+
+
+def sse_event(event: dict[str, Any]) -> bytes:
+    """One clean event as an SSE message: id is the seq, event the type, data one JSON line.
+
+    orjson escapes every control character inside strings, so the data is always one line.
+    """
+    name = event.get("type")
+    if not isinstance(name, str) or not _SSE_EVENT_NAME.match(name):
+        family = event.get("family")
+        name = family if isinstance(family, str) and _SSE_EVENT_NAME.match(family) else "message"
+    return b"id: %d\nevent: %s\ndata: %s\n\n" % (event["seq"], name.encode(), orjson.dumps(event))
+
+
+def sse_error(code: str, message: str) -> bytes:
+    """An ``error`` SSE message. It has no id, so the client's Last-Event-ID stays the seq
+    of the last event it received and a reconnect resumes exactly there."""
+    return b"event: error\ndata: %s\n\n" % orjson.dumps(error_document(code, message))
+
+
+# --- Live tail -----------------------------------------------------------------------------
+
+
+@dataclass(eq=False, slots=True)
+class Subscriber:
+    """One live SSE client of one session. ``ended`` says why the stream must close."""
+
+    session_id: str
+    # A None item only wakes the reader (after ``ended`` was set).
+    queue: asyncio.Queue[dict[str, Any] | None]
+    ended: tuple[str, str] | None = None  # (error code, message)
+
+
+class LiveTail:
+    """Fans released clean events out to the live SSE clients of each session.
+
+    ``publish`` never blocks the pipeline: each client has a bounded queue, and a client
+    whose queue is full is ended with a ``slow_consumer`` error (its queue is emptied to
+    free memory) instead of losing events silently; it can reconnect with Last-Event-ID and
+    get the rest from the trace. The topology must append an event to the trace before it
+    publishes it here (see :func:`stream_events`).
+    """
+
+    def __init__(self, max_queue: int = 1000) -> None:
+        if max_queue < 1:
+            raise ValueError("max_queue must be at least 1")
+        self.max_queue = max_queue
+        self._subscribers: dict[str, set[Subscriber]] = {}
+
+    def subscribe(self, session_id: str) -> Subscriber:
+        subscriber = Subscriber(session_id, asyncio.Queue(self.max_queue + 1))
+        self._subscribers.setdefault(session_id, set()).add(subscriber)
+        return subscriber
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        subscribers = self._subscribers.get(subscriber.session_id)
+        if subscribers is not None:
+            subscribers.discard(subscriber)
+            if not subscribers:
+                del self._subscribers[subscriber.session_id]
+
+    def subscriber_count(self, session_id: str | None = None) -> int:
+        if session_id is not None:
+            return len(self._subscribers.get(session_id, ()))
+        return sum(len(subscribers) for subscribers in self._subscribers.values())
+
+    def publish(self, session_id: str, event: dict[str, Any]) -> int:
+        """Queue ``event`` for every live client of the session; returns how many got it."""
+        delivered = 0
+        for subscriber in self._subscribers.get(session_id, ()):
+            if subscriber.ended is not None:
+                continue
+            # The queue holds one slot more than max_queue, for the wake-up of _end.
+            if subscriber.queue.qsize() >= self.max_queue:
+                _end(
+                    subscriber,
+                    "slow_consumer",
+                    "the client fell behind the live stream; reconnect with Last-Event-ID",
+                )
+                continue
+            subscriber.queue.put_nowait(event)
+            delivered += 1
+        return delivered
+
+    def end(self, code: str, message: str, session_ids: set[str] | None = None) -> int:
+        """Close the streams of these sessions (all when None) with an error event.
+
+        For example when the worker loses a session's partition: its live events will no
+        longer pass here, so its clients must reconnect rather than wait in silence.
+        """
+        ended = 0
+        for session_id, subscribers in self._subscribers.items():
+            if session_ids is None or session_id in session_ids:
+                for subscriber in subscribers:
+                    if subscriber.ended is None:
+                        _end(subscriber, code, message)
+                        ended += 1
+        return ended
+
+
+def _end(subscriber: Subscriber, code: str, message: str) -> None:
+    subscriber.ended = (code, message)
+    queue = subscriber.queue
+    while not queue.empty():
+        queue.get_nowait()
+    queue.put_nowait(None)  # wake a reader waiting on the empty queue
+
+
+async def stream_events(
+    trace_lookup: TraceLookup,
+    tail: LiveTail,
+    session_id: str,
+    after: int | None,
+    *,
+    keepalive_s: float | None = None,
+) -> AsyncIterator[bytes]:
+    """The SSE stream of a session: the held events after ``after``, then live ones.
+
+    Subscribes before reading the trace, so an event released in between is in the queue
+    or in the backlog (the topology appends to the trace before publishing to the tail),
+    and skips every live event whose seq is not above the last one sent: no gap and no
+    repeat. ``after`` older than what the trace holds gives a ``too_far_behind`` error and
+    the stream ends; so does an unknown session (``unknown_session``) and an ended
+    subscription. With ``keepalive_s`` an idle stream sends :data:`KEEPALIVE` that often.
+    """
+    subscriber = tail.subscribe(session_id)
+    try:
+        trace = trace_lookup(session_id)
+        if trace is None:
+            yield sse_error("unknown_session", "no trace is held for this session")
+            return
+        backlog = trace.events_after(after)
+        if isinstance(backlog, TooFarBehind):
+            yield sse_error(
+                "too_far_behind",
+                f"events up to seq {backlog.dropped_through} are no longer held; "
+                "reload the trace and resume after its lastSeq",
+            )
+            return
+        last = -1 if after is None else after
+        for event in backlog:
+            yield sse_event(event)
+            last = event["seq"]
+        queue = subscriber.queue
+        while True:
+            if subscriber.ended is not None:
+                yield sse_error(*subscriber.ended)
+                return
+            if keepalive_s is None:
+                item = await queue.get()
+            else:
+                try:
+                    item = await asyncio.wait_for(queue.get(), keepalive_s)
+                except TimeoutError:
+                    yield KEEPALIVE
+                    continue
+            if item is None or item["seq"] <= last:
+                continue  # a wake-up (checked above on the next turn) or already sent
+            yield sse_event(item)
+            last = item["seq"]
+    finally:
+        tail.unsubscribe(subscriber)
