@@ -58,7 +58,7 @@ import asyncio
 import re
 import time
 from bisect import bisect_right
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -424,7 +424,7 @@ async def stream_events(
     after: int | None,
     *,
     keepalive_s: float | None = None,
-) -> AsyncIterator[bytes]:
+) -> AsyncGenerator[bytes, None]:
     """The SSE stream of a session: the held events after ``after``, then live ones.
 
     Subscribes before reading the trace, so an event released in between is in the queue
@@ -438,10 +438,12 @@ async def stream_events(
     try:
         trace = trace_lookup(session_id)
         if trace is None:
+            tail.unsubscribe(subscriber)  # before the last yield: the reader may stop there
             yield sse_error("unknown_session", "no trace is held for this session")
             return
         backlog = trace.events_after(after)
         if isinstance(backlog, TooFarBehind):
+            tail.unsubscribe(subscriber)
             yield sse_error(
                 "too_far_behind",
                 f"events up to seq {backlog.dropped_through} are no longer held; "
@@ -455,6 +457,7 @@ async def stream_events(
         queue = subscriber.queue
         while True:
             if subscriber.ended is not None:
+                tail.unsubscribe(subscriber)
                 yield sse_error(*subscriber.ended)
                 return
             if keepalive_s is None:

@@ -1,0 +1,614 @@
+"""Session traces, the trace document, SSE helpers and the live tail (issue #6), no broker."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncGenerator, Callable
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import TypeAdapter
+
+from pipeline import Pipeline, Source
+from pipeline.models.clean import ToolCard
+from pipeline.stages.ordering import CLEAN, DEAD_LETTER
+from pipeline.trace import (
+    KEEPALIVE,
+    InvalidSeq,
+    LiveTail,
+    SessionTrace,
+    TooFarBehind,
+    TraceSettings,
+    error_document,
+    parse_last_event_id,
+    sse_error,
+    sse_event,
+    stream_events,
+    valid_session_id,
+)
+from tests.fixtures_util import by_session, expected, raw_lines
+
+SID = "s-1"
+TOOL_CARD = TypeAdapter(ToolCard)
+
+
+class FakeClock:
+    """A clock the test moves by hand: age bounding without sleeping."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def event(seq: int, type_: str = "message.delta", **data: Any) -> dict[str, Any]:
+    family = type_.split(".")[0] if type_.startswith(("tool.", "message.", "run.")) else "artifact"
+    return {
+        "eventId": f"{SID}-e{seq}",
+        "type": type_,
+        "sessionId": SID,
+        "runId": "run-1",
+        "seq": seq,
+        "ts": "2026-12-02T10:00:00.000Z",
+        "family": family,
+        "terminal": type_ in {"message.completed", "message.partially_completed", "run.failed"},
+        "data": data or {"messageId": "m1", "delta": f"part {seq}"},
+    }
+
+
+def card(call_id: str, status: str = "executing", tool_key: str = "bits.search") -> dict[str, Any]:
+    return {
+        "toolKey": tool_key,
+        "callId": call_id,
+        "status": status,
+        "approval": None,
+        "input": None,
+        "output": None,
+        "activity": None,
+        "redacted": False,
+    }
+
+
+def tool_event(seq: int, call_id: str, status: str, type_: str = "tool.progress") -> dict[str, Any]:
+    return event(seq, type_, **card(call_id, status))
+
+
+def trace_of(seqs: list[int], cls: type[SessionTrace] = SessionTrace, **kwargs: Any) -> Any:
+    trace = cls(SID, **kwargs)
+    for seq in seqs:
+        trace.append(event(seq))
+    return trace
+
+
+def seqs(events: list[dict[str, Any]] | TooFarBehind) -> list[int]:
+    assert isinstance(events, list)
+    return [e["seq"] for e in events]
+
+
+# --- bounding, idempotence, resume points ------------------------------------------------
+
+
+def test_count_bound_drops_oldest_first_and_remembers_what_it_dropped() -> None:
+    trace = trace_of([0, 1, 2, 4, 5, 7], max_events=3)
+    assert seqs(trace.events) == [4, 5, 7]
+    assert trace.dropped_through == 2
+    assert trace.first_seq == 4
+    assert trace.last_seq == 7
+    assert trace.truncated
+
+
+def test_age_bound_uses_the_injected_clock() -> None:
+    clock = FakeClock(0.0)
+    trace = SessionTrace(SID, max_age_s=10.0, clock=clock)
+    for seq, now in [(0, 0.0), (1, 5.0), (2, 10.0)]:
+        clock.now = now
+        trace.append(event(seq))
+    assert seqs(trace.events) == [0, 1, 2]  # exactly max_age old is still held
+    clock.now = 12.0
+    trace.append(event(3))
+    assert seqs(trace.events) == [1, 2, 3]
+    assert trace.dropped_through == 0
+    assert trace.prune(now=15.5) == 1  # a timer ages out idle sessions without an append
+    assert seqs(trace.events) == [2, 3]
+    clock.now = 1000.0
+    assert trace.prune() == 2
+    assert trace.events == [] and trace.appended_at == []
+    doc = trace.document()
+    assert doc["firstSeq"] is None and doc["lastSeq"] == 3 and doc["truncated"] is True
+    assert trace.events_after(3) == []
+    assert isinstance(trace.events_after(2), TooFarBehind)
+
+
+def test_append_is_idempotent_and_ignores_older_events() -> None:
+    trace = trace_of([0, 1, 2])
+    assert trace.append(event(2)) is False  # at-least-once repeat
+    assert trace.append(event(1)) is False  # older than the newest
+    assert trace.append(event(3)) is True
+    assert seqs(trace.events) == [0, 1, 2, 3]
+    bounded = trace_of([0, 1, 2, 3], max_events=2)
+    assert bounded.append(event(0)) is False  # also when the event was already dropped
+    assert seqs(bounded.events) == [2, 3]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {**event(0), "sessionId": "other"},
+        {**event(0), "seq": -1},
+        {**event(0), "seq": "3"},
+        {**event(0), "seq": True},
+    ],
+)
+def test_append_rejects_events_that_are_not_of_this_session(bad: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        SessionTrace(SID).append(bad)
+
+
+def test_events_after() -> None:
+    trace = trace_of([0, 1, 3, 4, 8, 9], max_events=4)  # held: 3 4 8 9, dropped through 1
+    assert seqs(trace.events_after(None)) == [3, 4, 8, 9]
+    assert seqs(trace.events_after(1)) == [3, 4, 8, 9]
+    assert seqs(trace.events_after(2)) == [3, 4, 8, 9]  # a gap, not a loss
+    assert seqs(trace.events_after(5)) == [8, 9]
+    assert trace.events_after(9) == []
+    assert trace.events_after(50) == []
+    assert trace.events_after(0) == TooFarBehind(after=0, dropped_through=1)
+
+
+@given(
+    gaps=st.lists(st.integers(min_value=1, max_value=4), max_size=60),
+    max_events=st.integers(min_value=1, max_value=20),
+    after=st.integers(min_value=0, max_value=250),
+)
+def test_bounded_trace_properties(gaps: list[int], max_events: int, after: int) -> None:
+    appended = []
+    seq = -1
+    for gap in gaps:
+        seq += gap
+        appended.append(seq)
+    trace = trace_of(appended, max_events=max_events)
+    assert seqs(trace.events) == appended[-max_events:]
+    dropped = appended[:-max_events]
+    assert trace.dropped_through == (dropped[-1] if dropped else -1)
+    result = trace.events_after(after)
+    if dropped and after < dropped[-1]:
+        assert result == TooFarBehind(after, dropped[-1])
+    else:
+        # Exactly the appended events after the resume point: nothing lost, nothing extra.
+        assert seqs(result) == [s for s in appended if s > after]
+
+
+# --- tool cards, document, wire form -----------------------------------------------------
+
+
+def test_tool_cards_from_card_events_and_completed_messages_later_wins() -> None:
+    trace = SessionTrace(SID)
+    trace.append(tool_event(0, "c1", "pending", "tool.approval_required"))
+    trace.append(tool_event(1, "c2", "executing", "tool.started"))
+    trace.append(event(2, "message.delta", messageId="m1", delta="x"))
+    completed_c1 = card("c1", "completed")
+    skipped_c3 = card("c3", "skipped", "bits.open")
+    trace.append(
+        event(
+            3, "message.completed", messageId="m1", text="t", toolCalls=[completed_c1, skipped_c3]
+        )
+    )
+    trace.append(tool_event(4, "c2", "failed", "tool.failed"))
+    trace.append(event(5, "message.completed", messageId="m2", text="no calls"))
+    partial_c3 = card("c3", "rejected", "bits.open")
+    trace.append(event(6, "message.partially_completed", messageId="m3", toolCalls=[partial_c3]))
+    cards = trace.tool_cards()
+    assert list(cards) == ["c1", "c2", "c3"]  # order of first appearance
+    assert cards["c1"] == completed_c1  # toolCalls override the earlier card event
+    assert cards["c2"]["status"] == "failed"  # a card event overrides the earlier one
+    assert cards["c3"] == partial_c3
+    for value in cards.values():
+        TOOL_CARD.validate_python(value)
+
+
+def test_document_shape() -> None:
+    assert SessionTrace(SID).document() == {
+        "sessionId": SID,
+        "events": [],
+        "toolCards": [],
+        "firstSeq": None,
+        "lastSeq": None,
+        "truncated": False,
+    }
+    trace = SessionTrace(SID, max_events=2)
+    for e in [tool_event(0, "c1", "executing"), event(2), tool_event(5, "c1", "completed")]:
+        trace.append(e)
+    assert trace.document() == {
+        "sessionId": SID,
+        "events": [event(2), tool_event(5, "c1", "completed")],
+        "toolCards": [card("c1", "completed")],
+        "firstSeq": 2,
+        "lastSeq": 5,
+        "truncated": True,
+    }
+
+
+def test_wire_round_trip_through_orjson() -> None:
+    clock = FakeClock(12.25)
+    trace = SessionTrace(SID, max_events=3, max_age_s=60.0, clock=clock)
+    for e in [tool_event(0, "c1", "executing"), event(1), event(3), event(4)]:
+        trace.append(e)
+    settings = TraceSettings(max_events=3, max_age_s=60.0)
+    back = SessionTrace.from_wire(orjson.loads(orjson.dumps(trace.to_wire())), settings)
+    assert back == trace
+    assert back.document() == trace.document()
+    assert (back.max_events, back.max_age_s) == (3, 60.0)
+    assert back.append(event(4)) is False and back.append(event(5)) is True
+    with pytest.raises(ValueError):
+        SessionTrace.from_wire([99, *trace.to_wire()[1:]])
+
+
+def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    default = TraceSettings()
+    assert (default.enabled, default.max_events, default.max_age_s, default.sse_max_queue) == (
+        True,
+        1000,
+        86400.0,
+        1000,
+    )
+    monkeypatch.setenv("CHAO_TRACE_MAX_EVENTS", "7")
+    monkeypatch.setenv("CHAO_TRACE_MAX_AGE_S", "30")
+    monkeypatch.setenv("CHAO_TRACE_SSE_MAX_QUEUE", "5")
+    monkeypatch.setenv("CHAO_TRACE_ENABLED", "false")
+    settings = TraceSettings()
+    assert (settings.enabled, settings.max_events, settings.max_age_s) == (False, 7, 30.0)
+    assert settings.sse_max_queue == 5
+    trace = SessionTrace.empty(SID, settings)
+    assert (trace.max_events, trace.max_age_s) == (7, 30.0)
+
+
+# --- SSE formatting and request parsing ----------------------------------------------------
+
+
+def parse_sse(stream: bytes) -> list[dict[str, str]]:
+    """A small SSE reader after the WHATWG rules: messages end at a blank line, a leading
+    space after the colon is dropped, comment lines are skipped, data lines are joined."""
+    messages = []
+    text = stream.decode()
+    assert text.endswith("\n\n") or not text
+    for block in text.split("\n\n")[:-1]:
+        message: dict[str, str] = {}
+        for line in block.split("\n"):
+            assert "\r" not in line
+            if line.startswith(":"):
+                continue
+            name, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            message[name] = message[name] + "\n" + value if name in message else value
+        if message:
+            messages.append(message)
+    return messages
+
+
+def test_sse_event_round_trips() -> None:
+    e = event(42, "message.delta", messageId="m1", delta="two\nlines\r\n and \u2028 more")
+    raw = sse_event(e)
+    assert raw.count(b"\n") == 4  # id, event, data, blank line
+    [message] = parse_sse(raw)
+    assert message["id"] == "42"
+    assert message["event"] == "message.delta"
+    assert orjson.loads(message["data"]) == e
+
+
+def test_sse_event_name_can_not_inject_fields() -> None:
+    e = {**event(3), "type": "artifact.x\ndata: injected\nid: 99", "family": "artifact"}
+    [message] = parse_sse(sse_event(e))
+    assert message["event"] == "artifact"
+    assert message["id"] == "3"
+    assert orjson.loads(message["data"]) == e
+
+
+def test_sse_error_has_no_id() -> None:
+    [message] = parse_sse(sse_error("too_far_behind", "reload\nplease"))
+    assert "id" not in message
+    assert message["event"] == "error"
+    assert orjson.loads(message["data"]) == error_document("too_far_behind", "reload\nplease")
+    assert orjson.loads(message["data"]) == {"error": "too_far_behind", "message": "reload\nplease"}
+
+
+@pytest.mark.parametrize(
+    ("header", "after", "want"),
+    [
+        (None, None, None),
+        (None, "0", 0),
+        (None, "17", 17),
+        ("5", None, 5),
+        ("5", "9", 5),  # Last-Event-ID wins
+        ("", "9", 9),  # an empty header counts as absent
+        ("  ", None, None),
+        (" 12 ", None, 12),
+        ("007", None, 7),
+        (str(2**53 - 1), None, 2**53 - 1),
+    ],
+)
+def test_parse_last_event_id(header: str | None, after: str | None, want: int | None) -> None:
+    assert parse_last_event_id(header, after) == want
+
+
+@pytest.mark.parametrize(
+    ("header", "after", "field"),
+    [
+        ("-1", None, "Last-Event-ID"),
+        ("abc", "3", "Last-Event-ID"),  # an invalid header is not papered over by after
+        ("1.5", None, "Last-Event-ID"),
+        (str(2**53), None, "Last-Event-ID"),
+        (None, "-3", "after"),
+        (None, "", "after"),
+        (None, "+4", "after"),
+        (None, "1_000", "after"),
+        (None, "0x10", "after"),
+        (None, "9" * 40, "after"),
+        (None, "٣", "after"),  # a non-ASCII digit
+    ],
+)
+def test_parse_last_event_id_rejects(header: str | None, after: str | None, field: str) -> None:
+    with pytest.raises(ValueError, match=field) as info:
+        parse_last_event_id(header, after)
+    assert isinstance(info.value, InvalidSeq) and info.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [
+        ("s-basic", True),
+        ("A.b:c_d-9", True),
+        ("x" * 128, True),
+        ("x" * 129, False),
+        ("", False),
+        ("a/b", False),
+        ("a b", False),
+        ("abc\n", False),
+        ("é", False),
+        (5, False),
+        (None, False),
+    ],
+)
+def test_valid_session_id(value: object, ok: bool) -> None:
+    assert valid_session_id(value) is ok
+
+
+# --- live tail and the event stream --------------------------------------------------------
+
+
+async def take(stream: AsyncGenerator[bytes, None], count: int) -> list[dict[str, str]]:
+    """The next ``count`` SSE messages of a stream, with a timeout instead of a hang."""
+    out: list[dict[str, str]] = []
+    while len(out) < count:
+        chunk = await asyncio.wait_for(anext(stream), 5)
+        out += parse_sse(chunk)
+    return out
+
+
+def data_seqs(messages: list[dict[str, str]]) -> list[int]:
+    assert all(int(m["id"]) == orjson.loads(m["data"])["seq"] for m in messages)
+    return [orjson.loads(m["data"])["seq"] for m in messages]
+
+
+def released(trace: SessionTrace, tail: LiveTail, e: dict[str, Any]) -> None:
+    """What the topology does with a released event: trace first, then the live tail."""
+    trace.append(e)
+    tail.publish(e["sessionId"], e)
+
+
+def lookup(trace: SessionTrace | None, on_lookup: Callable[[], None] | None = None) -> Any:
+    def find(session_id: str) -> SessionTrace | None:
+        if on_lookup is not None:
+            on_lookup()
+        return trace if trace is not None and trace.session_id == session_id else None
+
+    return find
+
+
+class RacyTrace(SessionTrace):
+    """A trace whose reader is overtaken by releases right after it took the backlog, as
+    by a release running between two steps of the reader."""
+
+    after_read: Callable[[], None] | None = None
+
+    def events_after(self, after: int | None) -> list[dict[str, Any]] | TooFarBehind:
+        backlog = super().events_after(after)
+        hook, self.after_read = self.after_read, None
+        if hook is not None:
+            hook()
+        return backlog
+
+
+def test_stream_gives_backlog_then_live_without_gap_or_repeat() -> None:
+    async def scenario() -> None:
+        trace: RacyTrace = trace_of(list(range(10)), RacyTrace)
+        tail = LiveTail(max_queue=100)
+
+        def before_read() -> None:
+            # Repeats of held events, and a release that lands in the trace and the queue.
+            tail.publish(SID, event(8))
+            tail.publish(SID, event(9))
+            released(trace, tail, event(10))
+
+        def after_read() -> None:
+            # Released after the backlog was taken: only the live queue has it.
+            tail.publish(SID, event(9))
+            released(trace, tail, event(11))
+
+        trace.after_read = after_read
+        stream = stream_events(lookup(trace, before_read), tail, SID, 4)
+        first = await take(stream, 7)
+        assert data_seqs(first) == [5, 6, 7, 8, 9, 10, 11]
+        assert tail.subscriber_count(SID) == 1
+        tail.publish(SID, event(9))  # a repeat after an at-least-once replay
+        released(trace, tail, event(11))
+        released(trace, tail, event(12))
+        released(trace, tail, event(14))
+        live = await take(stream, 2)
+        assert data_seqs(live) == [12, 14]
+        assert [m["event"] for m in live] == ["message.delta"] * 2
+        await stream.aclose()
+        assert tail.subscriber_count() == 0
+
+    asyncio.run(scenario())
+
+
+def test_reconnect_with_last_event_id_resumes_exactly() -> None:
+    async def scenario() -> None:
+        trace = trace_of([0, 1, 2])
+        tail = LiveTail()
+        stream = stream_events(lookup(trace), tail, SID, None)
+        got = await take(stream, 3)
+        released(trace, tail, event(3))
+        got += await take(stream, 1)
+        await stream.aclose()  # the client disconnects; events go on
+        for seq in (4, 5):
+            released(trace, tail, event(seq))
+        resume = parse_last_event_id(got[-1]["id"], None)
+        stream = stream_events(lookup(trace), tail, SID, resume)
+        got += await take(stream, 2)
+        released(trace, tail, event(6))
+        got += await take(stream, 1)
+        await stream.aclose()
+        assert data_seqs(got) == [0, 1, 2, 3, 4, 5, 6]
+
+    asyncio.run(scenario())
+
+
+def test_slow_client_gets_an_error_event_then_recovers_from_the_trace() -> None:
+    async def scenario() -> None:
+        trace = trace_of([0])
+        tail = LiveTail(max_queue=2)
+        stream = stream_events(lookup(trace), tail, SID, None)
+        assert data_seqs(await take(stream, 1)) == [0]
+        for seq in range(1, 6):  # the client reads nothing meanwhile
+            released(trace, tail, event(seq))
+        [error] = await take(stream, 1)
+        assert error["event"] == "error" and "id" not in error
+        assert orjson.loads(error["data"])["error"] == "slow_consumer"
+        with pytest.raises(StopAsyncIteration):
+            await anext(stream)
+        assert tail.subscriber_count() == 0
+        # Nothing was lost: a reconnect after the last id received gets the rest.
+        stream = stream_events(lookup(trace), tail, SID, 0)
+        assert data_seqs(await take(stream, 5)) == [1, 2, 3, 4, 5]
+        await stream.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_resume_point_older_than_the_trace_gives_too_far_behind() -> None:
+    async def scenario() -> None:
+        trace = trace_of(list(range(6)), max_events=3)  # holds 3 4 5
+        tail = LiveTail()
+        stream = stream_events(lookup(trace), tail, SID, 1)
+        [error] = await take(stream, 1)
+        assert orjson.loads(error["data"])["error"] == "too_far_behind"
+        with pytest.raises(StopAsyncIteration):
+            await anext(stream)
+        stream = stream_events(lookup(trace), tail, SID, 2)  # saw everything dropped
+        assert data_seqs(await take(stream, 3)) == [3, 4, 5]
+        await stream.aclose()
+        assert tail.subscriber_count() == 0
+
+    asyncio.run(scenario())
+
+
+def test_unknown_session_and_ended_streams() -> None:
+    async def scenario() -> None:
+        tail = LiveTail()
+        stream = stream_events(lookup(None), tail, SID, None)
+        [error] = await take(stream, 1)
+        assert orjson.loads(error["data"])["error"] == "unknown_session"
+        with pytest.raises(StopAsyncIteration):
+            await anext(stream)
+
+        trace = trace_of([0])
+        stream = stream_events(lookup(trace), tail, SID, None)
+        await take(stream, 1)
+        waiting = asyncio.ensure_future(take(stream, 1))  # blocked on an empty queue
+        await asyncio.sleep(0)
+        assert tail.end("reassigned", "reconnect", {"other"}) == 0
+        assert tail.end("reassigned", "reconnect", {SID}) == 1
+        [error] = await waiting
+        assert orjson.loads(error["data"]) == error_document("reassigned", "reconnect")
+        assert tail.subscriber_count() == 0  # released before the last message
+        with pytest.raises(StopAsyncIteration):
+            await anext(stream)
+
+    asyncio.run(scenario())
+
+
+def test_idle_stream_sends_keepalive_comments() -> None:
+    async def scenario() -> None:
+        trace = trace_of([])
+        tail = LiveTail()
+        stream = stream_events(lookup(trace), tail, SID, None, keepalive_s=0.01)
+        assert await asyncio.wait_for(anext(stream), 5) == KEEPALIVE
+        released(trace, tail, event(0))
+        chunk = await asyncio.wait_for(anext(stream), 5)
+        while chunk == KEEPALIVE:
+            chunk = await asyncio.wait_for(anext(stream), 5)
+        assert data_seqs(parse_sse(chunk)) == [0]
+        await stream.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_publish_without_subscribers_is_a_no_op() -> None:
+    tail = LiveTail(max_queue=1)
+    assert tail.publish(SID, event(0)) == 0
+    with pytest.raises(ValueError):
+        LiveTail(max_queue=0)
+
+
+# --- every shared fixture through the pipeline into traces ---------------------------------
+
+
+def run_fixture(name: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    pipeline = Pipeline(clock=lambda: 0.0)
+    outputs = []
+    for line_no, line in enumerate(raw_lines(name), start=1):
+        if line.strip():
+            outputs += pipeline.process(line, Source(f"{name}.raw.jsonl", 0, line_no))
+    outputs += pipeline.flush()
+    return (
+        [record for kind, record in outputs if kind == CLEAN],
+        [record for kind, record in outputs if kind == DEAD_LETTER],
+    )
+
+
+def test_fixture_traces_hold_exactly_the_clean_session_events(fixture_name: str) -> None:
+    clean, dead = run_fixture(fixture_name)
+    traces: dict[str, SessionTrace] = {}
+    for record in clean + clean:  # the second pass is an at-least-once replay
+        trace = traces.setdefault(record["sessionId"], SessionTrace(record["sessionId"]))
+        trace.append(record)
+    want = by_session(expected(fixture_name))
+    assert set(traces) == set(want)
+    dead_seqs = {(d["sessionId"], d["seq"]) for d in dead if d["seq"] is not None}
+    for session_id, trace in traces.items():
+        assert trace.events == sorted(want[session_id], key=lambda e: e["seq"])
+        doc = trace.document()
+        assert doc["events"] == want[session_id]
+        assert not dead_seqs & {(session_id, e["seq"]) for e in doc["events"]}
+        held_cards = [e["data"] for e in want[session_id] if e["family"] == "tool"] + [
+            c for e in want[session_id] for c in e["data"].get("toolCalls", [])
+        ]
+        for tool_card in doc["toolCards"]:
+            assert tool_card in held_cards
+            if tool_card["redacted"]:
+                assert tool_card["input"] is None and tool_card["output"] is None
+        stream = b"".join(sse_event(e) for e in trace.events)
+        assert [orjson.loads(m["data"]) for m in parse_sse(stream)] == want[session_id]
+        # The fixtures plant CANARY text only in what must be dropped or redacted.
+        for blob in (orjson.dumps(doc), orjson.dumps(trace.to_wire()), stream):
+            assert b"CANARY" not in blob
+
+
+def test_fixtures_do_plant_canaries() -> None:
+    """Keeps the CANARY check above meaningful."""
+    assert any(b"CANARY" in line for line in raw_lines("policy"))
