@@ -76,3 +76,62 @@ def test_worker_consumer_gets_a_short_fetch_wait() -> None:
         return thread._create_worker_consumer(app.transport)
 
     assert asyncio.run(create())._fetch_max_wait_ms == 70
+
+
+def test_fetched_batches_are_delivered_under_one_wait() -> None:
+    apply_faust_tuning()
+    assert getattr(Consumer._drain_messages, "chao_patch", False)
+    # What the replacement mirrors is still how Faust delivers: one wait_first per
+    # message against the suspend event, gap bookkeeping and read offsets.
+    from topologies import faust_tuning
+
+    original = inspect.getsource(faust_tuning._original_drain_messages)
+    assert "await self.wait_first(" in original
+    assert "callback(message), self.suspend_flow.wait()" in original
+    assert "await self._add_gap(tp, r_offset + 1, offset)" in original
+    assert "set_read_offset(tp, offset)" in original
+
+
+def test_producer_settings_batch_records() -> None:
+    app = faust.App("linger-check", **faust_app_settings(WorkerSettings()))
+    assert app.conf.producer_linger > 0
+
+
+def test_worker_logs_at_the_configured_level_without_spinner_and_redacted() -> None:
+    import logging
+
+    from topologies.faust_tuning import PipelineWorker, RedactRecordValues
+
+    app = faust.App("log-check", **faust_app_settings(WorkerSettings()))
+    worker = PipelineWorker(app, loglevel="warning")
+    root = logging.getLogger("chao-test-root")
+    root.addHandler(logging.NullHandler())
+    # Faust's own version sets the root logger to DEBUG for its spinner at WARNING.
+    assert "logger.setLevel(logging.DEBUG)" in inspect.getsource(faust.Worker)
+    worker.on_setup_root_logger(root, logging.WARNING)
+    assert root.level == logging.WARNING
+    assert worker.spinner is None
+    assert all(any(isinstance(f, RedactRecordValues) for f in h.filters) for h in root.handlers)
+
+
+def test_log_records_lose_their_bytes_arguments() -> None:
+    import logging
+
+    from topologies.faust_tuning import RedactRecordValues
+
+    record = logging.LogRecord(
+        "faust.topics",
+        logging.DEBUG,
+        __file__,
+        1,
+        "send: k=%r v=%r n=%r",
+        (b"key", b"SECRET value", 3),
+        None,
+    )
+    assert RedactRecordValues().filter(record)
+    text = record.getMessage()
+    assert "SECRET" not in text and "<12 bytes>" in text and "n=3" in text
+    message = ConsumerMessage("t", 2, 9, 0.0, None, None, b"k", b"SECRET", None)
+    record = logging.LogRecord("x", logging.DEBUG, __file__, 1, "got %r", (message,), None)
+    RedactRecordValues().filter(record)
+    assert "SECRET" not in record.getMessage() and "t[2]@9" in record.getMessage()

@@ -12,6 +12,7 @@ from topologies.state import (
     CODEC_NAME,
     BatchedTableStore,
     drop_partitions,
+    encode_state,
     partition_for,
     register_codec,
 )
@@ -48,12 +49,23 @@ def test_batched_store_writes_each_session_once_per_flush() -> None:
         store["s1"] = state
     store["s2"] = SessionState()
     assert table.writes == 0 and store["s1"].next_seq == 10
-    assert store.flush() == 2
+    changes = store.flush()
+    assert [key for key, _ in changes] == ["s1", "s2"]
     assert table.writes == 2 and table["s1"].next_seq == 10
     del store["s2"]
     assert "s2" not in store and "s2" in table
-    store.flush()
+    assert store.flush() == [("s2", None)]  # the caller writes a tombstone
     assert "s2" not in table
+
+
+def test_changelog_values_decode_with_the_table_codec() -> None:
+    # The topology writes changelog records itself (encode_state); recovery reads them
+    # with the table's codec, so the two must agree, and None must be a tombstone.
+    register_codec()
+    state = SessionState(next_seq=7, eligible=False, cards={"c9"}, seen=dict.fromkeys(["e"]))
+    encoded = encode_state(state)
+    assert encoded is not None and codecs.loads(CODEC_NAME, encoded) == state
+    assert encode_state(None) is None
 
 
 def test_partition_for_matches_the_kafka_default_partitioner() -> None:

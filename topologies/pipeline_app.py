@@ -51,7 +51,14 @@ from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
 from topologies.faust_tuning import apply_faust_tuning, faust_app_settings
 from topologies.progress import CatchUpTracker, advance
-from topologies.state import CODEC_NAME, BatchedTableStore, drop_partitions, register_codec
+from topologies.publish import BatchPublisher
+from topologies.state import (
+    CODEC_NAME,
+    BatchedTableStore,
+    drop_partitions,
+    encode_state,
+    register_codec,
+)
 
 log = logging.getLogger("chao.topology")
 
@@ -120,6 +127,11 @@ class PipelineTopology:
         self.table.key_serializer = "raw"  # used when writing (send_changelog)
         self.table.value_serializer = CODEC_NAME
         self.store = BatchedTableStore(self.table)
+        self.changelog_name = changelog.get_topic_name()
+        # Two publishers: the stage agent and the sequence agent publish concurrently.
+        producer = self.app.producer._ensure_producer  # Faust's own aiokafka producer
+        self.stage_publisher = BatchPublisher(producer)
+        self.publisher = BatchPublisher(producer)
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
         # One batch at a time touches session state: the agent and the timers take turns.
         self.lock = asyncio.Lock()
@@ -209,89 +221,100 @@ class PipelineTopology:
 
     async def _stage_agent(self, stream: Any) -> None:
         stage = self.pipeline.stage
-        staged_topic = self.staged_topic
-        dead_letter_topic = self.out_topics[self.config.topics.dead_letter]
+        publisher = self.stage_publisher
+        staged_name = self.staged_topic.get_topic_name()
+        dead_letter_name = self.config.topics.dead_letter
+        await publisher.prepare([staged_name, dead_letter_name])
+        dumps = orjson.dumps
         async for events in stream.take_events(
             self.settings.batch_max, self.settings.batch_within_s
         ):
-            pending = []
             for event in events:
                 message = event.message
                 source = Source(message.topic, message.partition, message.offset)
                 staged = stage(message.value or b"", source)
                 if isinstance(staged, StagedEvent):
-                    pending.append(
-                        await staged_topic.send(
-                            key=staged.session_id.encode(), value=orjson.dumps(staged.to_wire())
-                        )
+                    publisher.add(
+                        staged_name, staged.session_id.encode(), dumps(staged.to_wire())
                     )
                 else:
-                    pending.append(
-                        await dead_letter_topic.send(key=None, value=orjson.dumps(staged))
-                    )
-            delivered = await asyncio.gather(*pending)
-            staged_name = staged_topic.get_topic_name()
-            for metadata in delivered:
-                if metadata.topic == staged_name:
+                    publisher.add(dead_letter_name, None, dumps(staged))
+            for delivered in await publisher.publish():
+                if delivered.topic == staged_name:
                     advance(
                         self.progress.staged_produced,
                         staged_name,
-                        metadata.partition,
-                        metadata.offset + 1,
+                        delivered.partition,
+                        delivered.first + delivered.count,
                     )
             _advance_past(self.progress.raw_positions, events)
 
     async def _sequence_agent(self, stream: Any) -> None:
         offer = self.pipeline.offer
         from_wire = StagedEvent.from_wire
+        loads = orjson.loads
+        await self.publisher.prepare([*self.out_topics, self.changelog_name])
         async for events in stream.take_events(
             self.settings.batch_max, self.settings.batch_within_s
         ):
             async with self.lock:
                 outputs: list[Output] = []
                 for event in events:
-                    outputs += offer(from_wire(orjson.loads(event.message.value)))
+                    outputs += offer(from_wire(loads(event.message.value)))
                 await self._publish(outputs)
-                self.store.flush()
+                await self._write_state()
                 _advance_past(self.progress.staged_positions, events)
 
     async def _expire_gaps(self) -> None:
-        if self.app.rebalancing:
+        if self.app.rebalancing or not self.publisher.ready:
             return
         caught_up_to = self._track_progress()
         async with self.lock:
             outputs = self.pipeline.expire(caught_up_to=caught_up_to)
             if outputs:
                 await self._publish(outputs)
-            self.store.flush()
+            await self._write_state()
 
     async def _forget_idle(self) -> None:
-        if self.app.rebalancing:
+        if self.app.rebalancing or not self.publisher.ready:
             return
         async with self.lock:
             forgotten = self.pipeline.sequencer.forget_idle()
-            self.store.flush()
+            await self._write_state()
         if forgotten:
             log.info("forgot %d idle sessions", forgotten)
 
     async def _publish(self, outputs: list[Output]) -> None:
         """Send every output to its topics and wait until the broker has them all."""
+        if not outputs:
+            return
         topics = self.config.topics
-        pending = []
+        publisher = self.publisher
+        published = self.pipeline.stats.published
+        dumps = orjson.dumps
         for output in outputs:
             record = output[1]
             key = record_key(record)
-            value = orjson.dumps(record)
+            value = dumps(record)
             for name in topics_for(output, topics):
-                pending.append(await self.out_topics[name].send(key=key, value=value))
-                self.pipeline.stats.published[name] += 1
-        if pending:
-            await asyncio.gather(*pending)
+                publisher.add(name, key, value)
+                published[name] += 1
+        await publisher.publish()
         now = self.clock()
         observe = self.pipeline.stats.observe_latency
         for kind, record in outputs:
             if kind == CLEAN:
                 observe(record["ts"], now)
+
+    async def _write_state(self) -> None:
+        """Changelog records of every session the batch touched, after its outputs (the
+        commit order in the module docstring); offsets are acked only after this."""
+        changes = self.store.flush()
+        if changes:
+            publisher = self.publisher
+            for key, state in changes:
+                publisher.add(self.changelog_name, key.encode(), encode_state(state))
+            await publisher.publish()
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
         async with self.lock:

@@ -19,6 +19,7 @@ class Record:
     offset: int
     key: bytes | None
     value: bytes
+    timestamp: int = 0  # ms since the epoch (the producer's CreateTime)
 
 
 async def produce_lines(
@@ -96,7 +97,7 @@ async def read_topics(
             batches = await consumer.getmany(timeout_ms=200, max_records=5000)
             for tp, messages in batches.items():
                 records[tp.topic].extend(
-                    Record(tp.topic, tp.partition, m.offset, m.key, m.value or b"")
+                    Record(tp.topic, tp.partition, m.offset, m.key, m.value or b"", m.timestamp)
                     for m in messages
                 )
     finally:

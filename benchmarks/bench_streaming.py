@@ -1,0 +1,265 @@
+"""The worker against the broker's limit, in one run on the embedded broker.
+
+Measures, over the same generated raw stream (``--events``, at least 200k by default):
+
+(a) the bare aiokafka consume-parse-produce loop (:mod:`benchmarks.bare_loop`): the limit;
+(b) the pipeline worker end to end, from its first record out (the first raw record it
+    took) to the last clean record on ``chao.clean.session-events``;
+then, on the same worker, the end-to-end latency at a fixed offered load of half of (b)'s
+rate, and the worker's peak RSS. Rates come from the broker's record timestamps, so the
+time spent reading results back is not counted.
+
+Latency of a clean event = its timestamp on the clean topic minus the moment it became
+releasable: the latest raw timestamp among the session's records with a seq up to its
+own (an event can't come out before the ones it must follow have gone in).
+
+Run: ``make bench`` (or ``python -m benchmarks.bench_streaming``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import orjson
+
+from pipeline.config import PipelineConfig
+from pipeline.demo import expected_counts
+from pipeline.generate import generate_events
+from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
+from pipeline.kafka.broker import EmbeddedBroker
+from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.runner import WorkerProcess
+
+PARTITIONS = 8
+BARE_IN, BARE_OUT = "bench.bare.in", "bench.bare.out"
+MEAN_LINES_PER_SESSION = 31  # of the generator's default profile (measured)
+
+
+def lines_for(events: int, seed: int, start: datetime) -> list[bytes]:
+    """At least ``events`` generated lines."""
+    sessions = events // MEAN_LINES_PER_SESSION + 1
+    while True:
+        lines = list(generate_events(sessions, seed=seed, start=start))
+        if len(lines) >= events:
+            return lines
+        sessions = int(sessions * events / len(lines)) + 10
+
+
+def span_rate(count: int, first: Iterable[Record], last: Iterable[Record]) -> float:
+    """count / (latest timestamp of ``last`` - earliest timestamp of ``first``)."""
+    t0 = min(r.timestamp for r in first)
+    t1 = max(r.timestamp for r in last)
+    return count / max((t1 - t0) / 1000, 1e-3)
+
+
+def releasable_at(raw: list[Record]) -> dict[tuple[str, int], int]:
+    """(sessionId, seq) -> the ms at which everything up to that seq had gone in."""
+    first_in: dict[str, dict[int, int]] = defaultdict(dict)
+    for record in raw:
+        try:
+            obj = orjson.loads(record.value)
+            session, seq = obj["sessionId"], obj["seq"]
+        except (orjson.JSONDecodeError, KeyError, TypeError):
+            continue
+        if isinstance(session, str) and isinstance(seq, int):
+            seen = first_in[session]
+            seen[seq] = min(seen.get(seq, record.timestamp), record.timestamp)
+    ready: dict[tuple[str, int], int] = {}
+    for session, by_seq in first_in.items():
+        latest = 0
+        for seq in sorted(by_seq):
+            latest = max(latest, by_seq[seq])
+            ready[(session, seq)] = latest
+    return ready
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def peak_rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def measure_bare_loop(broker: EmbeddedBroker, lines: list[bytes]) -> float:
+    asyncio.run(produce_lines(broker.bootstrap, BARE_IN, lines, seed=1))
+    started = time.monotonic()
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.bare_loop",
+            broker.bootstrap,
+            BARE_IN,
+            BARE_OUT,
+            str(len(lines)),
+        ],
+        check=True,
+        timeout=600,
+    )
+    print(f"  (a) bare loop done in {time.monotonic() - started:.1f} s wall")
+    out = asyncio.run(
+        read_topics(
+            broker.bootstrap,
+            [BARE_OUT],
+            until=lambda r: len(r[BARE_OUT]) >= len(lines),
+            timeout=120,
+        )
+    )[BARE_OUT]
+    assert len(out) == len(lines), f"bare loop wrote {len(out)} of {len(lines)} records"
+    return span_rate(len(lines), out, out)
+
+
+def measure_worker(
+    broker: EmbeddedBroker, worker: WorkerProcess, lines: list[bytes], config: PipelineConfig
+) -> float:
+    topics = config.topics
+    want_clean, want_dead = expected_counts(lines, config)
+    asyncio.run(produce_lines(broker.bootstrap, topics.raw, lines, seed=1))
+    worker.start()
+    worker.wait_ready(timeout=120)
+    started = time.monotonic()
+    staged = f"{worker.env['CHAO_WORKER_APP_ID']}-staged"
+
+    def done(records: dict[str, list[Record]]) -> bool:
+        have = len(records[topics.session_events]), len(records[topics.dead_letter])
+        return have[0] >= want_clean and have[1] >= want_dead
+
+    records = asyncio.run(
+        read_topics(
+            broker.bootstrap,
+            [topics.session_events, topics.dead_letter, staged],
+            until=done,
+            timeout=900,
+        )
+    )
+    print(f"  (b) worker done in {time.monotonic() - started:.1f} s wall (incl. reading back)")
+    clean, dead = records[topics.session_events], records[topics.dead_letter]
+    assert (len(clean), len(dead)) == (want_clean, want_dead), (
+        f"worker gave {len(clean)} clean / {len(dead)} dead, file mode {want_clean} / {want_dead}"
+    )
+    return span_rate(len(lines), records[staged] + dead, clean)
+
+
+def measure_latency(
+    broker: EmbeddedBroker, lines: list[bytes], rate: float, config: PipelineConfig
+) -> tuple[float, float, int]:
+    topics = config.topics
+    sessions: set[str] = set()
+    for line in lines:
+        try:
+            session = orjson.loads(line).get("sessionId")
+        except (orjson.JSONDecodeError, AttributeError):
+            continue
+        if isinstance(session, str):
+            sessions.add(session)
+    want_clean, _ = expected_counts(lines, config)
+    asyncio.run(produce_lines(broker.bootstrap, topics.raw, lines, seed=3, rate=rate))
+
+    def ours(records: list[Record]) -> list[Record]:
+        """Records of this phase's sessions (the topics also hold the throughput run)."""
+        out = []
+        for record in records:
+            try:
+                if orjson.loads(record.value).get("sessionId") in sessions:
+                    out.append(record)
+            except (orjson.JSONDecodeError, AttributeError):
+                pass
+        return out
+
+    records = asyncio.run(
+        read_topics(
+            broker.bootstrap,
+            [topics.raw, topics.session_events],
+            until=lambda r: len(ours(r[topics.session_events])) >= want_clean,
+            timeout=300,
+        )
+    )
+    ready = releasable_at(ours(records[topics.raw]))
+    latencies = []
+    for record in ours(records[topics.session_events]):
+        event = orjson.loads(record.value)
+        at = ready.get((event["sessionId"], event["seq"]))
+        if at is not None:
+            latencies.append(float(record.timestamp - at))
+    return percentile(latencies, 0.5), percentile(latencies, 0.99), len(latencies)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--events", type=int, default=200_000)
+    parser.add_argument("--latency-seconds", type=float, default=10.0)
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    args = parser.parse_args()
+    config = PipelineConfig()
+    start = datetime.now(UTC)
+    lines = lines_for(args.events, seed=11, start=start)
+    print(f"{len(lines):,} raw lines, mean {sum(map(len, lines)) / len(lines):.0f} bytes")
+    with tempfile.TemporaryDirectory(prefix="chao-bench-") as tmp:
+        broker = EmbeddedBroker(log_path=Path(tmp) / "broker.log")
+        worker = WorkerProcess(
+            broker.url,
+            name="bench-worker",
+            log_dir=Path(tmp),
+            env={
+                "CHAO_WORKER_PARTITIONS": str(PARTITIONS),
+                "CHAO_WORKER_LOG_LEVEL": "warning",
+                "CHAO_WORKER_APP_ID": "chao-bench",
+            },
+        )
+        try:
+            broker.start()
+            specs = [
+                *pipeline_topics(config.topics, PARTITIONS),
+                TopicSpec(BARE_IN, PARTITIONS),
+                TopicSpec(BARE_OUT, PARTITIONS),
+            ]
+            asyncio.run(create_topics(broker.bootstrap, specs))
+            bare = measure_bare_loop(broker, lines)
+            print(f"  (a) bare aiokafka loop: {bare:,.0f} events/s")
+            end_to_end = measure_worker(broker, worker, lines, config)
+            print(
+                f"  (b) worker end to end: {end_to_end:,.0f} events/s, b/a {end_to_end / bare:.3f}"
+            )
+            half = end_to_end / 2
+            count = int(half * args.latency_seconds)
+            latency_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+            p50, p99, n = measure_latency(broker, latency_lines, half, config)
+            print(f"  latency at {half:,.0f} events/s: p50 {p50:.0f} ms, p99 {p99:.0f} ms ({n:,})")
+            rss = peak_rss_mib(worker.process.pid) if worker.process else float("nan")
+            print(f"  worker peak RSS: {rss:,.0f} MiB")
+        finally:
+            worker.stop()
+            broker.stop()
+    if not args.no_write:
+        from benchmarks.report import write_section
+
+        body = (
+            f"{len(lines):,} generated raw lines (mean {sum(map(len, lines)) / len(lines):.0f} "
+            f"bytes), {PARTITIONS} partitions, embedded Tansu broker on loopback.\n\n"
+            "| measure | value | target |\n|---|---:|---|\n"
+            f"| (a) bare aiokafka consume-parse-produce loop | {bare:,.0f} events/s | |\n"
+            f"| (b) worker end to end | {end_to_end:,.0f} events/s | |\n"
+            f"| **b/a** | **{end_to_end / bare:.3f}** | >= 0.5 |\n"
+            f"| latency p50 at {half:,.0f} events/s (half of b) | {p50:.0f} ms | |\n"
+            f"| latency p99 at {half:,.0f} events/s | {p99:.0f} ms | < 100 ms |\n"
+            f"| worker peak RSS | {rss:,.0f} MiB | |\n"
+        )
+        write_section("Worker vs bare aiokafka loop", "make bench", body)
+
+
+if __name__ == "__main__":
+    main()
