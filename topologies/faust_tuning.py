@@ -11,7 +11,6 @@ import logging
 from typing import Any
 
 import faust
-
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.protocol.fetch import FetchRequest
 from faust.transport.consumer import CONSUMER_FETCHING, Consumer
@@ -122,10 +121,10 @@ def apply_faust_tuning(settings: WorkerSettings | None = None) -> None:
 # the worker's CPU at full load). The replacement delivers all messages of one
 # ``getmany`` result inside a single ``wait_first`` against the same suspend event, so a
 # rebalance still interrupts delivery at once. Everything else is Faust's code as it
-# was: read offsets, gap detection for acks, commit every N acks, the same stop and
-# error handling (the commit-every-N-acks check runs once per batch). A message the interrupted batch did not deliver gets no read offset:
-# it is fetched again after the rebalance (Faust's version marked it read; eager
-# rebalancing clears read offsets anyway).
+# was: read offsets, gap detection for acks, commit every N acks (checked once per
+# batch), the same stop and error handling. A message the interrupted batch did not
+# deliver gets no read offset: it is fetched again after the rebalance (Faust's version
+# marked it read; eager rebalancing clears read offsets anyway).
 
 
 _original_drain_messages = Consumer._drain_messages

@@ -234,9 +234,7 @@ class PipelineTopology:
                 source = Source(message.topic, message.partition, message.offset)
                 staged = stage(message.value or b"", source)
                 if isinstance(staged, StagedEvent):
-                    publisher.add(
-                        staged_name, staged.session_id.encode(), dumps(staged.to_wire())
-                    )
+                    publisher.add(staged_name, staged.session_id.encode(), dumps(staged.to_wire()))
                 else:
                     publisher.add(dead_letter_name, None, dumps(staged))
             for delivered in await publisher.publish():

@@ -65,10 +65,7 @@ class BatchPublisher:
 
     def add(self, topic: str, key: bytes | None, value: bytes | None) -> None:
         count = self._partitions[topic]  # prepare() first
-        if key is None:
-            partition = next(self._round_robin) % count
-        else:
-            partition = partition_for(key, count)
+        partition = next(self._round_robin) % count if key is None else partition_for(key, count)
         self._pending.setdefault((topic, partition), []).append((key, value))
 
     def __len__(self) -> int:
