@@ -1,7 +1,14 @@
 """The raw envelope (contract section 1) and the field types shared by every model.
 
-These pydantic models are the single source of the input schema: validation uses them
-directly, and ``chao-pipeline schema`` generates JSON Schema from them.
+These pydantic models are the single source of the input schema: ``chao-pipeline schema``
+generates JSON Schema from them, and an invalid record is always rejected by them, so they
+name the offending field. Validating a *valid* record with pydantic costs microseconds
+(an instance is built, Python validators are called back, the stages dump it to a dict
+again), so the hot path first runs a plain-Python twin of each input model
+(:func:`envelope_values` here, the ``*_values`` functions in ``payloads.py``): a few type
+and length checks that accept exactly what the model accepts and return the same values.
+``tests/test_plain_twins.py`` proves that with hypothesis; keep each twin in step with its
+model.
 """
 
 from __future__ import annotations
@@ -14,6 +21,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, St
 
 MAX_SEQ = 2**53 - 1
 MAX_RECORD_BYTES = 1024 * 1024
+ID_MAX_LENGTH = 128
+SESSION_ID_PATTERN = r"^[A-Za-z0-9._:-]{1,128}$"
 
 # RFC 3339 date-time. The regex fixes the shape (fromisoformat alone accepts
 # things like week dates and missing offsets); fromisoformat then checks the ranges.
@@ -22,13 +31,13 @@ _RFC3339 = re.compile(
 )
 
 
-def check_rfc3339(value: str) -> str:
-    """Accept an RFC 3339 timestamp and return it unchanged (clients get the producer's text)."""
+def is_rfc3339(value: str) -> bool:
+    """Whether ``value`` is an RFC 3339 timestamp (shape by regex, ranges by fromisoformat)."""
     if not _RFC3339.match(value):
-        raise ValueError("not an RFC 3339 timestamp")
+        return False
     try:  # fast path: the usual "...T...Z" with at most 6 fraction digits
         datetime.fromisoformat(value)
-        return value
+        return True
     except ValueError:
         pass
     core = value.replace("t", "T").replace(" ", "T").replace("z", "Z")
@@ -40,12 +49,19 @@ def check_rfc3339(value: str) -> str:
     try:
         datetime.fromisoformat(core.replace("Z", "+00:00"))
     except ValueError:
-        raise ValueError("not an RFC 3339 timestamp") from None
+        return False
+    return True
+
+
+def check_rfc3339(value: str) -> str:
+    """Accept an RFC 3339 timestamp and return it unchanged (clients get the producer's text)."""
+    if not is_rfc3339(value):
+        raise ValueError("not an RFC 3339 timestamp")
     return value
 
 
-Id128 = Annotated[StrictStr, Field(min_length=1, max_length=128)]
-SessionId = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9._:-]{1,128}$")]
+Id128 = Annotated[StrictStr, Field(min_length=1, max_length=ID_MAX_LENGTH)]
+SessionId = Annotated[StrictStr, Field(pattern=SESSION_ID_PATTERN)]
 Seq = Annotated[StrictInt, Field(ge=0, le=MAX_SEQ)]
 Timestamp = Annotated[StrictStr, AfterValidator(check_rfc3339)]
 
@@ -68,3 +84,57 @@ class RawEnvelope(BaseModel):
 # Field order of the envelope: the first invalid one (in this order) names an
 # ``invalid_envelope`` dead letter.
 ENVELOPE_FIELDS: tuple[str, ...] = tuple(RawEnvelope.model_fields)
+
+
+# -- plain twins (see the module docstring) --------------------------------------------
+
+# pydantic runs patterns with Rust's regex, whose ``$`` matches only at the very end;
+# Python's ``$`` also matches before a final newline, so the twin ends in ``\Z``.
+_SESSION_ID = re.compile(SESSION_ID_PATTERN.removesuffix("$") + r"\Z")
+
+# The envelope's values in RawEnvelope's field order (absent optional fields are None).
+EnvelopeValues = tuple[str, str, str, str | None, int, str, str | None, dict[str, Any]]
+
+
+def is_id128(value: Any) -> bool:
+    """Twin of ``Id128``: a string of 1..128 characters."""
+    return type(value) is str and 0 < len(value) <= ID_MAX_LENGTH
+
+
+def is_timestamp(value: Any) -> bool:
+    """Twin of ``Timestamp``: an RFC 3339 string."""
+    return type(value) is str and is_rfc3339(value)
+
+
+def envelope_values(obj: dict[str, Any]) -> EnvelopeValues | None:
+    """Twin of ``RawEnvelope.model_validate``: the values of a valid envelope, else None.
+
+    ``type(x) is str``/``int`` is what strict mode asks of JSON values (and keeps bools out
+    of ``seq``). The payload is returned as parsed rather than copied, with equal contents.
+    None means invalid: run RawEnvelope to name the first offending field.
+    """
+    event_id = obj.get("eventId")
+    event_type = obj.get("type")
+    session_id = obj.get("sessionId")
+    run_id = obj.get("runId")
+    seq = obj.get("seq")
+    ts = obj.get("ts")
+    step_id = obj.get("stepId")
+    payload = obj.get("payload")
+    # The checks of is_id128 are written out in place: this runs for every record.
+    if (
+        type(event_id) is str
+        and 0 < len(event_id) <= ID_MAX_LENGTH
+        and type(event_type) is str
+        and type(session_id) is str
+        and _SESSION_ID.match(session_id) is not None
+        and (run_id is None or (type(run_id) is str and 0 < len(run_id) <= ID_MAX_LENGTH))
+        and type(seq) is int
+        and 0 <= seq <= MAX_SEQ
+        and type(ts) is str
+        and is_rfc3339(ts)
+        and (step_id is None or (type(step_id) is str and 0 < len(step_id) <= ID_MAX_LENGTH))
+        and type(payload) is dict
+    ):
+        return event_id, event_type, session_id, run_id, seq, ts, step_id, payload
+    return None

@@ -13,7 +13,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from pipeline.detectors import DETECTOR_NAMES, first_unsafe
-from pipeline.models.payloads import COT_DISPLAY_MODELS, DISCLOSURE_MARKER
+from pipeline.models.payloads import COT_DISPLAY_MODELS, COT_DISPLAY_VALUES, DISCLOSURE_MARKER
 from pipeline.stages.types import Rejection
 
 COT_POLICY = "cot_policy"
@@ -28,12 +28,16 @@ def screen_reasoning(event_type: str, payload: dict[str, Any]) -> dict[str, Any]
     """Rules 3-5: the display fields of a cot event, or why it must be dropped."""
     if payload.get("disclosure") != DISCLOSURE_MARKER:
         return UNMARKED
-    try:
-        display = COT_DISPLAY_MODELS[event_type].model_validate(payload)
-    except ValidationError as exc:
-        # The first offending field, in the contract's field order; never its value.
-        return Rejection(COT_POLICY, "malformed", str(exc.errors()[0]["loc"][0]))
-    data = display.model_dump(exclude_none=True)
+    # The plain twin of the display model does the common (valid) case; the model itself
+    # only runs on a malformed payload, to name the field.
+    data = COT_DISPLAY_VALUES[event_type](payload)
+    if data is None:
+        try:
+            display = COT_DISPLAY_MODELS[event_type].model_validate(payload)
+        except ValidationError as exc:
+            # The first offending field, in the contract's field order; never its value.
+            return Rejection(COT_POLICY, "malformed", str(exc.errors()[0]["loc"][0]))
+        data = display.model_dump(exclude_none=True)
     fired = [
         detector
         for field in ("summary", "phase")

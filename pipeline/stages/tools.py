@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from pipeline.models.payloads import Activity
+from pipeline.models.payloads import Activity, activity_values
 from pipeline.stages.types import Rejection
 
 STATUS_BY_TYPE: Final[dict[str, str]] = {
@@ -56,6 +56,9 @@ def _identifier(value: Any) -> str | None:
 
 def normalize_activity(raw: Any) -> dict[str, Any] | None:
     """The eight activity keys (absent ones null); raises ValueError when invalid."""
+    values = activity_values(raw)  # the model's plain twin: the common, valid case
+    if values is not None:
+        return values
     try:
         return Activity.model_validate(raw).model_dump()
     except ValidationError:
