@@ -289,17 +289,27 @@ _UNDERSCORE_PREFIXES = (
 _A_PREFIX_RE = re.compile(r"A(?:KIA|SIA|BIA|CCA|Iza)")  # literal-first: fast
 
 
+def _prefix_ends_at_a(sep: str, prefixes: tuple[str, ...], text: str) -> bool:
+    """Whether one of ``prefixes`` (each ending in ``sep``) ends at some ``sep`` in text."""
+    at = text.find(sep)
+    while at != -1:
+        if text.endswith(prefixes, 0, at + 1):
+            return True
+        at = text.find(sep, at + 1)
+    return False
+
+
 def _has_key_prefix(text: str) -> bool:
     """Cheap necessary condition for ``_VENDOR_KEY_RE`` / ``_SK_KEY_RE``."""
-    if _A_PREFIX_RE.search(text):
-        return True
-    for sep, prefixes in (("-", _DASH_PREFIXES), ("_", _UNDERSCORE_PREFIXES)):
-        at = text.find(sep)
-        while at != -1:
-            if text.endswith(prefixes, 0, at + 1):
-                return True
-            at = text.find(sep, at + 1)
-    return "ya29." in text or "SG." in text
+    # Plain ``in`` tests first: each costs a fraction of a regex call, and most text has
+    # neither an upper-case A nor a '-' or '_'.
+    return (
+        ("A" in text and _A_PREFIX_RE.search(text) is not None)
+        or ("-" in text and _prefix_ends_at_a("-", _DASH_PREFIXES, text))
+        or ("_" in text and _prefix_ends_at_a("_", _UNDERSCORE_PREFIXES, text))
+        or "ya29." in text
+        or "SG." in text
+    )
 
 
 _SK_RUN_RE = re.compile(r"[A-Za-z0-9]{12,512}")
@@ -638,7 +648,6 @@ _PROMPT_QUOTE_RE = re.compile(
     r"|\byou\s{1,3}are\s{1,3}an?\s{1,3}(?:(?:helpful|harmless|honest|friendly)"
     r"(?:,|\s{1,3}and)?\s{1,3}){1,3}(?:ai\s{1,3})?assistant\b"
 )
-_INJECTION_VERBS = ("ignore", "disregard", "forget", "override")
 
 
 def _may_quote_prompt(lower: str) -> bool:
@@ -651,7 +660,9 @@ def _may_quote_prompt(lower: str) -> bool:
         return True
     if "assistant" in lower and "you" in lower:
         return True
-    return any(verb in lower for verb in _INJECTION_VERBS)
+    # The injection verbs, written out: any(...) over a tuple costs more than the four
+    # tests themselves, and this runs on every summary.
+    return "ignore" in lower or "disregard" in lower or "forget" in lower or "override" in lower
 
 
 def _hidden_prompt(text: str, lower: str) -> bool:

@@ -38,14 +38,38 @@ def screen_reasoning(event_type: str, payload: dict[str, Any]) -> dict[str, Any]
             # The first offending field, in the contract's field order; never its value.
             return Rejection(COT_POLICY, "malformed", str(exc.errors()[0]["loc"][0]))
         data = display.model_dump(exclude_none=True)
+    summary = data.get("summary")
+    phase = data.get("phase")
     fired = [
         detector
-        for field in ("summary", "phase")
-        if (text := data.get(field)) is not None and (detector := first_unsafe(text)) is not None
+        for detector in (
+            None if summary is None else first_unsafe(summary),
+            None if phase is None else unsafe_phase(phase),
+        )
+        if detector is not None
     ]
     if fired:
+        # Where both fire, the detector first in the contract's order names the drop.
         return Rejection(COT_POLICY, "unsafe_summary", min(fired, key=_PRIORITY.__getitem__))
     return data
+
+
+# Phases are short labels from a small vocabulary ("planning", "using tools", ...), unlike
+# summaries, so the detectors' verdict on each is remembered: for the first distinct labels
+# seen, up to a bound that hostile input can fill but not grow past.
+_PHASE_VERDICTS: dict[str, str | None] = {}
+MAX_REMEMBERED_PHASES: Final = 1024
+
+
+def unsafe_phase(phase: str) -> str | None:
+    """``first_unsafe(phase)``, remembered for the first MAX_REMEMBERED_PHASES labels."""
+    try:
+        return _PHASE_VERDICTS[phase]
+    except KeyError:
+        verdict = first_unsafe(phase)
+        if len(_PHASE_VERDICTS) < MAX_REMEMBERED_PHASES:
+            _PHASE_VERDICTS[phase] = verdict
+        return verdict
 
 
 def admit_reasoning(
