@@ -74,6 +74,26 @@ class PipelineConfig(BaseSettings):
     session_idle_timeout_s: float = Field(
         3600.0, gt=0, description="A session with no event for this long is forgotten."
     )
+    max_nesting_depth: int = Field(
+        128,
+        ge=2,
+        le=250,
+        description=(
+            "Deepest nesting of objects and arrays in a record (the envelope is level 1); a "
+            "deeper record is dead-lettered invalid_json. Clean records are never deeper than "
+            "raw ones, so clients with a nesting limit (serde_json: 128) can read them all, "
+            "and every wire form (state changelog, trace document: 2 levels more) stays "
+            "within the 254 levels orjson writes."
+        ),
+    )
+    reject_duplicate_keys: bool = Field(
+        True,
+        description=(
+            "Dead-letter records that repeat a key in the envelope (invalid_envelope) or the "
+            "payload (invalid_payload): parsers disagree on which value counts. Costs one "
+            "orjson.dumps per record in compact UTF-8 JSON, a second parse for other records."
+        ),
+    )
     topics: TopicNames = Field(default_factory=TopicNames)
 
     @field_validator("cot_disabled_prefixes", "reasoning_carriers", "tool_keys", mode="before")

@@ -17,6 +17,7 @@ from pipeline.config import PipelineConfig
 from pipeline.models.envelope import Id128, RawEnvelope, Seq, SessionId
 from pipeline.models.payloads import MessagePayload
 from pipeline.stages.policy import screen_reasoning
+from pipeline.stages.shape import screen_shape
 from pipeline.stages.stats import Stats
 from pipeline.stages.tools import normalize_tool_calls, normalize_tool_event
 from pipeline.stages.types import (
@@ -117,6 +118,24 @@ def stage_record(
     event_type = envelope.type
     family = family_of(event_type)
     stats.consumed[family or NO_FAMILY] += 1
+    # Deep nesting and repeated keys (pipeline/stages/shape.py).
+    shape = screen_shape(
+        raw, obj, config.max_nesting_depth, duplicates=config.reject_duplicate_keys
+    )
+    if shape is not None:
+        return StagedEvent(
+            envelope.sessionId,
+            envelope.seq,
+            envelope.eventId,
+            event_type,
+            envelope.runId,
+            envelope.ts,
+            None,  # rejected before any family rule: no family, no data
+            None,
+            shape,
+            None,
+            source,
+        )
     payload = envelope.payload
     data: dict[str, Any] | Rejection
     call_id: str | None = None
