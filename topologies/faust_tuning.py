@@ -42,9 +42,9 @@ def faust_app_settings(settings: WorkerSettings) -> dict[str, Any]:
         "broker_session_timeout": settings.consumer_session_timeout_s,
         "broker_heartbeat_interval": settings.consumer_heartbeat_s,
         "broker_commit_interval": 1.0,
-        # Let the producer gather records for a few ms: one produce request per partition
-        # batch instead of one per record (Faust's default linger is 0).
-        "producer_linger": 0.005,
+        # No producer linger: the agents hand whole batches to the producer already
+        # (topologies/publish.py), and a linger would only delay each batch's ack.
+        "producer_linger": 0.0,
     }
 
 
@@ -120,14 +120,24 @@ def apply_faust_tuning(settings: WorkerSettings | None = None) -> None:
 # awaitables plus ``asyncio.wait`` bookkeeping, per message (profiled: about a third of
 # the worker's CPU at full load). The replacement delivers all messages of one
 # ``getmany`` result inside a single ``wait_first`` against the same suspend event, so a
-# rebalance still interrupts delivery at once. Everything else is Faust's code as it
-# was: read offsets, gap detection for acks, commit every N acks (checked once per
-# batch), the same stop and error handling. A message the interrupted batch did not
-# deliver gets no read offset: it is fetched again after the rebalance (Faust's version
-# marked it read; eager rebalancing clears read offsets anyway).
+# rebalance still interrupts delivery at once. Messages of the topics named in the app's
+# ``chao_batch_routes`` go, as one list per topic, to the agent that takes batches of
+# that topic (the remaining per-message path of Faust, conductor plus stream loop, costs
+# about 100 us per message; measured in BENCHMARKS.md); all other topics (the state
+# changelog during recovery, for one) take Faust's path unchanged. Everything else is
+# Faust's code as it was: read offsets, gap detection for acks, commit every N acks
+# (checked once per batch), the same stop and error handling. A message the interrupted
+# batch did not deliver gets no read offset: it is fetched again after the rebalance
+# (Faust's version marked it read; eager rebalancing clears read offsets anyway).
 
 
 _original_drain_messages = Consumer._drain_messages
+
+BATCH_ROUTES = "chao_batch_routes"
+"""Attribute of the app: {topic name: async callable taking the list of messages of that
+topic from one fetch}. Messages of these topics skip Faust's per-message delivery (the
+conductor, the topic's queue, the stream's per-event loop) and go to the callable as one
+batch; the callable owns tracking and acking them (see topologies.pipeline_app)."""
 
 
 async def _drain_messages_by_batch(self: Consumer, fetcher: Any) -> None:  # pragma: no cover
@@ -142,7 +152,10 @@ async def _drain_messages_by_batch(self: Consumer, fetcher: Any) -> None:  # pra
     commit_every = self._commit_every
     acks_enabled_for = self.app.topics.acks_enabled_for
 
+    routes: dict[str, Any] = getattr(self.app, BATCH_ROUTES, None) or {}
+
     async def deliver(batch: list[tuple[Any, Any]]) -> None:
+        by_topic: dict[str, list[Any]] = {}
         for tp, message in batch:
             offset = message.offset
             r_offset = get_read_offset(tp)
@@ -150,8 +163,13 @@ async def _drain_messages_by_batch(self: Consumer, fetcher: Any) -> None:  # pra
                 gap = offset - (r_offset or 0)
                 if gap > 1 and r_offset and acks_enabled_for(message.topic):
                     await self._add_gap(tp, r_offset + 1, offset)
-                await callback(message)
+                if message.topic in routes:
+                    by_topic.setdefault(message.topic, []).append(message)
+                else:
+                    await callback(message)
                 set_read_offset(tp, offset)
+        for topic, messages in by_topic.items():
+            await routes[topic](messages)
 
     try:
         while not (consumer_should_stop() or fetcher_should_stop()):

@@ -49,7 +49,7 @@ from pipeline.core import Pipeline, record_key, topics_for
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
-from topologies.faust_tuning import apply_faust_tuning, faust_app_settings
+from topologies.faust_tuning import BATCH_ROUTES, apply_faust_tuning, faust_app_settings
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
 from topologies.state import (
@@ -154,8 +154,24 @@ class PipelineTopology:
     def _wire(self) -> None:
         app = self.app
         settings = self.settings
-        app.agent(self.raw_topic, name="stage")(self._stage_agent)
-        app.agent(self.staged_topic, name="sequence")(self._sequence_agent)
+        # The raw and re-key topics are subscribed through Faust's conductor, but their
+        # messages reach the agents in whole fetched batches (faust_tuning.BATCH_ROUTES),
+        # through in-memory channels: each agent's stream carries lists of messages.
+        # A channel holds at most two batches: backpressure onto the fetch loop.
+        self.raw_batches = app.channel(maxsize=2)
+        self.staged_batches = app.channel(maxsize=2)
+        app.topics.add(self.raw_topic)
+        app.topics.add(self.staged_topic)
+        setattr(
+            app,
+            BATCH_ROUTES,
+            {
+                self.raw_topic.get_topic_name(): self.raw_batches.put,
+                self.staged_topic.get_topic_name(): self.staged_batches.put,
+            },
+        )
+        app.agent(self.raw_batches, name="stage")(self._stage_agent)
+        app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)
         app.timer(settings.idle_check_interval_s, name="forget-idle")(self._forget_idle)
         app.on_partitions_revoked.connect(self._on_revoked)
@@ -219,18 +235,40 @@ class PipelineTopology:
     async def _health_page(self, request: Any) -> Any:
         return self.app.web.json({"alive": True})
 
-    async def _stage_agent(self, stream: Any) -> None:
+    def _take(self, messages: list[Any]) -> list[Any]:
+        """The messages of a batch that belong to the current assignment, now tracked.
+
+        Messages fetched before a rebalance (older consumer generation) are dropped
+        unacked: the partition's owner fetches them again from the committed offset, as
+        Faust's own stream loop does. While a batch is in flight one of its messages is
+        in Faust's set of unacked messages, so a rebalance waits for the batch's acks
+        before it commits and revokes partitions (one per batch: the set is a WeakSet,
+        costly per message). ``tracked`` marks the rest as really processed (see
+        faust_tuning: acks of untracked messages are refused).
+        """
+        generation = self.app.consumer_generation_id
+        live = [m for m in messages if m.generation_id == generation]
+        for message in live:
+            message.tracked = True
+        if live:
+            self.app.consumer._unacked_messages.add(live[-1])
+        return live
+
+    def _ack(self, messages: list[Any]) -> None:
+        ack = self.app.consumer.ack
+        for message in messages:
+            ack(message)
+
+    async def _stage_agent(self, batches: Any) -> None:
         stage = self.pipeline.stage
         publisher = self.stage_publisher
         staged_name = self.staged_topic.get_topic_name()
         dead_letter_name = self.config.topics.dead_letter
         await publisher.prepare([staged_name, dead_letter_name])
         dumps = orjson.dumps
-        async for events in stream.take_events(
-            self.settings.batch_max, self.settings.batch_within_s
-        ):
-            for event in events:
-                message = event.message
+        async for batch in batches:
+            messages = self._take(batch)
+            for message in messages:
                 source = Source(message.topic, message.partition, message.offset)
                 staged = stage(message.value or b"", source)
                 if isinstance(staged, StagedEvent):
@@ -245,23 +283,24 @@ class PipelineTopology:
                         delivered.partition,
                         delivered.first + delivered.count,
                     )
-            _advance_past(self.progress.raw_positions, events)
+            self._ack(messages)
+            _advance_past(self.progress.raw_positions, messages)
 
-    async def _sequence_agent(self, stream: Any) -> None:
+    async def _sequence_agent(self, batches: Any) -> None:
         offer = self.pipeline.offer
         from_wire = StagedEvent.from_wire
         loads = orjson.loads
         await self.publisher.prepare([*self.out_topics, self.changelog_name])
-        async for events in stream.take_events(
-            self.settings.batch_max, self.settings.batch_within_s
-        ):
+        async for batch in batches:
             async with self.lock:
+                messages = self._take(batch)
                 outputs: list[Output] = []
-                for event in events:
-                    outputs += offer(from_wire(loads(event.message.value)))
+                for message in messages:
+                    outputs += offer(from_wire(loads(message.value)))
                 await self._publish(outputs)
                 await self._write_state()
-                _advance_past(self.progress.staged_positions, events)
+                self._ack(messages)
+                _advance_past(self.progress.staged_positions, messages)
 
     async def _expire_gaps(self) -> None:
         if self.app.rebalancing or not self.publisher.ready:
@@ -344,10 +383,9 @@ class PipelineTopology:
         )
 
 
-def _advance_past(positions: dict[tuple[str, int], int], events: list[Any]) -> None:
-    """Note that the agent has processed every event of a batch."""
-    for event in events:
-        message = event.message
+def _advance_past(positions: dict[tuple[str, int], int], messages: list[Any]) -> None:
+    """Note that the agent has processed every message of a batch."""
+    for message in messages:
         advance(positions, message.topic, message.partition, message.offset + 1)
 
 
