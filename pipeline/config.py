@@ -74,6 +74,17 @@ class PipelineConfig(BaseSettings):
     session_idle_timeout_s: float = Field(
         3600.0, gt=0, description="A session with no event for this long is forgotten."
     )
+    max_sessions: int = Field(
+        100_000,
+        ge=1,
+        description=(
+            "Sessions whose state one process holds at most. A new session arriving at the cap "
+            "evicts the least recently active one (its waiting events are released first, "
+            "skipping their gaps; counted in chao_sessions_evicted_total). A typical session "
+            "state takes about 4 KiB (30 events), so the default bounds it near 400 MiB; "
+            "sessions with many events hold up to max_seen_event_ids eventIds each."
+        ),
+    )
     max_nesting_depth: int = Field(
         128,
         ge=2,

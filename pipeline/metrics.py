@@ -137,6 +137,11 @@ class PipelineCollector(Collector):
             "Idle sessions whose state was dropped",
             value=s.sessions_forgotten,
         )
+        yield CounterMetricFamily(
+            "chao_sessions_evicted",
+            "Least recently active sessions dropped to stay within CHAO_MAX_SESSIONS",
+            value=s.sessions_evicted,
+        )
         yield GaugeMetricFamily(
             "chao_reorder_waiting_events", "Events waiting in reorder buffers", value=s.waiting
         )

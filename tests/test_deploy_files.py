@@ -106,6 +106,7 @@ EXPORTED: dict[str, dict[str, tuple[str, ...] | None]] = {
     "chao_duplicates_total": {},
     "chao_tool_calls_removed_total": {},
     "chao_sessions_forgotten_total": {},
+    "chao_sessions_evicted_total": {},
     "chao_reorder_waiting_events": {},
     "chao_sessions_tracked": {},
     "chao_consumer_lag": {"topic": CONSUMED_TOPICS, "partition": None},

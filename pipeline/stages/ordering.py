@@ -10,11 +10,20 @@ writes it through a ``MutableMapping`` (a dict in file mode, a Faust table in th
 topology) and always assigns it back after a change, so a changelog-backed table records
 every change. Time comes from an injectable clock, so tests drive the reorder window
 without sleeping.
+
+Memory is bounded per session (``max_waiting_events``, ``max_seen_event_ids``, 256 settled
+runs) and in the number of sessions: the sequencer keeps its sessions in order of last
+activity, and a new session arriving at ``max_sessions`` evicts the least recently active
+one. An evicted session's waiting events are released first (its gaps skipped, as the
+reorder window would), so eviction loses no event it had received; what it forgets is the
+session's eligibility, released tool cards and seen eventIds, as ``forget_idle`` does. A seq
+far ahead costs one waiting entry, never anything proportional to the distance.
 """
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -88,6 +97,9 @@ class SessionSequencer:
         self._tool_labels = frozenset(config.tool_keys)
         # Sessions holding waiting events: the timer only looks at these.
         self._waiting_sessions: set[str] = set()
+        # Every session in the store, least recently active first (eviction at the cap).
+        # Kept here rather than measured on the store: a Faust table's len() is not O(1).
+        self._recency: OrderedDict[str, None] = OrderedDict()
 
     # -- entry points -------------------------------------------------------------------
 
@@ -96,8 +108,18 @@ class SessionSequencer:
         out: list[Output] = []
         session_id = event.session_id
         state = self.store.get(session_id)
+        recency = self._recency
         if state is None:
             state = SessionState()
+            recency.pop(session_id, None)  # a stale entry (state deleted elsewhere)
+            if len(recency) >= self.config.max_sessions:
+                self._make_room(out)
+            recency[session_id] = None
+        else:
+            try:
+                recency.move_to_end(session_id)
+            except KeyError:  # state restored behind the sequencer's back (no reindex)
+                recency[session_id] = None
         now = self.clock()
         state.last_seen = now
         if event.seq < state.next_seq:
@@ -172,6 +194,7 @@ class SessionSequencer:
             state = self.store.get(session_id)
             if state is not None and state.last_seen <= horizon and not state.waiting:
                 del self.store[session_id]
+                self._recency.pop(session_id, None)
                 forgotten += 1
         self.stats.sessions_forgotten += forgotten
         return forgotten
@@ -183,7 +206,10 @@ class SessionSequencer:
         failover the missing events are usually still in the backlog that the new owner is
         about to read, and the time the session spent ownerless is not time it waited.
         """
-        self._waiting_sessions = {sid for sid, state in self.store.items() if state.waiting}
+        states = list(self.store.items())
+        self._waiting_sessions = {sid for sid, state in states if state.waiting}
+        states.sort(key=lambda item: item[1].last_seen)  # stable: store order breaks ties
+        self._recency = OrderedDict.fromkeys(sid for sid, _ in states)
         self.stats.waiting = sum(len(self.store[sid].waiting) for sid in self._waiting_sessions)
         if restart_waits:
             now = self.clock()
@@ -192,6 +218,24 @@ class SessionSequencer:
                     event.arrived = now
 
     # -- internals ----------------------------------------------------------------------
+
+    def _make_room(self, out: list[Output]) -> None:
+        """Evict least recently active sessions until a new one fits under the cap.
+
+        An evicted session's waiting events are released first (its gaps skipped), so
+        nothing it received is lost.
+        """
+        recency = self._recency
+        while recency and len(recency) >= self.config.max_sessions:
+            session_id, _ = recency.popitem(last=False)
+            state = self.store.get(session_id)
+            if state is None:  # already gone from the store (e.g. handed over): not counted
+                continue
+            while state.waiting:
+                self._skip_gap(session_id, state, out)
+            self._waiting_sessions.discard(session_id)
+            del self.store[session_id]
+            self.stats.sessions_evicted += 1
 
     def _drain(self, session_id: str, state: SessionState, out: list[Output]) -> None:
         while (event := state.waiting.pop(state.next_seq, None)) is not None:

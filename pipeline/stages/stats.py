@@ -32,6 +32,7 @@ class Stats:
     tool_calls_removed: int = 0
     waiting: int = 0  # gauge: events held in reorder buffers right now
     sessions_forgotten: int = 0
+    sessions_evicted: int = 0  # least recently active sessions dropped at max_sessions
     # End-to-end latency histogram (envelope ts to publish): counts per bucket, +Inf last.
     latency_counts: list[int] = field(default_factory=lambda: [0] * (len(LATENCY_BUCKETS) + 1))
     latency_sum: float = 0.0
