@@ -14,8 +14,14 @@ import orjson
 from pydantic import TypeAdapter, ValidationError
 
 from pipeline.config import PipelineConfig
-from pipeline.models.envelope import Id128, RawEnvelope, Seq, SessionId
-from pipeline.models.payloads import MessagePayload
+from pipeline.models.envelope import (
+    Id128,
+    RawEnvelope,
+    Seq,
+    SessionId,
+    envelope_values,
+)
+from pipeline.models.payloads import MessagePayload, message_values
 from pipeline.stages.policy import screen_reasoning
 from pipeline.stages.shape import screen_shape
 from pipeline.stages.stats import Stats
@@ -76,15 +82,18 @@ def _invalid_envelope(
 def _message_data(
     event_type: str, payload: dict[str, Any], config: PipelineConfig, stats: Stats
 ) -> dict[str, Any] | Rejection:
-    try:
-        message = MessagePayload.model_validate(payload)
-    except ValidationError as exc:
-        return Rejection(VALIDATION, "invalid_payload", str(exc.errors()[0]["loc"][0]))
-    if event_type == "message.delta" and message.delta is None:
+    data = message_values(payload)  # the model's plain twin: the common, valid case
+    if data is None:
+        try:
+            message = MessagePayload.model_validate(payload)
+        except ValidationError as exc:
+            return Rejection(VALIDATION, "invalid_payload", str(exc.errors()[0]["loc"][0]))
+        data = message.model_dump(exclude_none=True)
+    if event_type == "message.delta" and "delta" not in data:  # absent or null
         return Rejection(VALIDATION, "invalid_payload", "delta")
-    data = message.model_dump(exclude_none=True)
-    if message.toolCalls is not None:
-        cards, removed = normalize_tool_calls(message.toolCalls, config.reasoning_carriers)
+    tool_calls = data.get("toolCalls")
+    if tool_calls is not None:
+        cards, removed = normalize_tool_calls(tool_calls, config.reasoning_carriers)
         data["toolCalls"] = cards
         stats.tool_calls_removed += removed
     return data
@@ -109,13 +118,27 @@ def stage_record(
     if not isinstance(obj, dict):
         stats.consumed[NO_FAMILY] += 1
         return dead_letter(INVALID_JSON, source)
-    try:
-        envelope = RawEnvelope.model_validate(obj)
-    except ValidationError as exc:
-        stats.consumed[NO_FAMILY] += 1
-        return _invalid_envelope(obj, exc, source)
+    # The plain twin of RawEnvelope takes the common, valid case; RawEnvelope itself only
+    # runs on an invalid envelope, to name the field.
+    envelope = envelope_values(obj)
+    if envelope is None:
+        try:
+            model = RawEnvelope.model_validate(obj)
+        except ValidationError as exc:
+            stats.consumed[NO_FAMILY] += 1
+            return _invalid_envelope(obj, exc, source)
+        envelope = (
+            model.eventId,
+            model.type,
+            model.sessionId,
+            model.runId,
+            model.seq,
+            model.ts,
+            model.stepId,
+            model.payload,
+        )
+    event_id, event_type, session_id, run_id, seq, ts, step_id, payload = envelope
 
-    event_type = envelope.type
     family = family_of(event_type)
     stats.consumed[family or NO_FAMILY] += 1
     # Deep nesting and repeated keys (pipeline/stages/shape.py).
@@ -124,19 +147,18 @@ def stage_record(
     )
     if shape is not None:
         return StagedEvent(
-            envelope.sessionId,
-            envelope.seq,
-            envelope.eventId,
+            session_id,
+            seq,
+            event_id,
             event_type,
-            envelope.runId,
-            envelope.ts,
+            run_id,
+            ts,
             None,  # rejected before any family rule: no family, no data
             None,
             shape,
             None,
             source,
         )
-    payload = envelope.payload
     data: dict[str, Any] | Rejection
     call_id: str | None = None
     if family is None:
@@ -146,7 +168,7 @@ def stage_record(
         if isinstance(data, dict):
             call_id = data.get("toolCallId")
     elif family == "tool":
-        data = normalize_tool_event(event_type, payload, envelope.stepId, config.reasoning_carriers)
+        data = normalize_tool_event(event_type, payload, step_id, config.reasoning_carriers)
         if isinstance(data, dict):
             call_id = data["callId"]
     elif family == "message":
@@ -158,12 +180,12 @@ def stage_record(
 
     rejection = data if isinstance(data, Rejection) else None
     return StagedEvent(
-        envelope.sessionId,
-        envelope.seq,
-        envelope.eventId,
+        session_id,
+        seq,
+        event_id,
         event_type,
-        envelope.runId,
-        envelope.ts,
+        run_id,
+        ts,
         family,
         None if rejection else data,  # type: ignore[arg-type]
         rejection,
