@@ -370,6 +370,10 @@ class LiveTail:
             if not subscribers:
                 del self._subscribers[subscriber.session_id]
 
+    def session_ids(self) -> set[str]:
+        """Sessions with at least one live subscriber."""
+        return set(self._subscribers)
+
     def subscriber_count(self, session_id: str | None = None) -> int:
         if session_id is not None:
             return len(self._subscribers.get(session_id, ()))

@@ -49,6 +49,7 @@ from pipeline.core import Pipeline, record_key, topics_for
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
+from pipeline.trace import TraceSettings
 from topologies.faust_tuning import BATCH_ROUTES, apply_faust_tuning, faust_app_settings
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
@@ -59,6 +60,7 @@ from topologies.state import (
     encode_state,
     register_codec,
 )
+from topologies.traces import Traces
 
 log = logging.getLogger("chao.topology")
 
@@ -72,6 +74,7 @@ class PipelineTopology:
         config: PipelineConfig | None = None,
         *,
         clock: Clock = time.time,
+        trace_settings: TraceSettings | None = None,
     ) -> None:
         self.settings = settings or WorkerSettings()
         apply_faust_tuning(self.settings)
@@ -133,6 +136,12 @@ class PipelineTopology:
         self.stage_publisher = BatchPublisher(producer)
         self.publisher = BatchPublisher(producer)
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
+        trace_settings = trace_settings or TraceSettings()
+        self.traces = (
+            Traces(app, self.settings.app_id, self.settings.partitions, trace_settings)
+            if trace_settings.enabled
+            else None
+        )
         # One batch at a time touches session state: the agent and the timers take turns.
         self.lock = asyncio.Lock()
         self.clock = clock
@@ -290,7 +299,10 @@ class PipelineTopology:
         offer = self.pipeline.offer
         from_wire = StagedEvent.from_wire
         loads = orjson.loads
-        await self.publisher.prepare([*self.out_topics, self.changelog_name])
+        changelogs = [self.changelog_name]
+        if self.traces is not None:
+            changelogs.append(self.traces.changelog_name)
+        await self.publisher.prepare([*self.out_topics, *changelogs])
         async for batch in batches:
             async with self.lock:
                 messages = self._take(batch)
@@ -317,6 +329,8 @@ class PipelineTopology:
             return
         async with self.lock:
             forgotten = self.pipeline.sequencer.forget_idle()
+            if self.traces is not None:
+                self.traces.expire()
             await self._write_state()
         if forgotten:
             log.info("forgot %d idle sessions", forgotten)
@@ -337,6 +351,8 @@ class PipelineTopology:
                 publisher.add(name, key, value)
                 published[name] += 1
         await publisher.publish()
+        if self.traces is not None:  # released and on the clean topics: servable now
+            self.traces.append(outputs)
         now = self.clock()
         observe = self.pipeline.stats.observe_latency
         for kind, record in outputs:
@@ -346,17 +362,19 @@ class PipelineTopology:
     async def _write_state(self) -> None:
         """Changelog records of every session the batch touched, after its outputs (the
         commit order in the module docstring); offsets are acked only after this."""
-        changes = self.store.flush()
-        if changes:
-            publisher = self.publisher
-            for key, state in changes:
-                publisher.add(self.changelog_name, key.encode(), encode_state(state))
-            await publisher.publish()
+        publisher = self.publisher
+        for key, state in self.store.flush():
+            publisher.add(self.changelog_name, key.encode(), encode_state(state))
+        if self.traces is not None:
+            self.traces.write_changelog(publisher)
+        await publisher.publish()
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
         async with self.lock:
             # Unflushed changes belong to a batch whose offsets were not acked: replayed.
             self.store.discard_pending()
+            if self.traces is not None:
+                self.traces.discard_pending()
 
     async def _on_rebalance_complete(self, sender: Any, **_: Any) -> None:
         async with self.lock:
@@ -369,6 +387,8 @@ class PipelineTopology:
             owned = {tp.partition for tp in self.app.consumer.assignment() if tp.topic == changelog}
             gone = set(range(self.settings.partitions)) - owned
             dropped = drop_partitions(self.table, gone, self.settings.partitions) if gone else 0
+            if gone and self.traces is not None:
+                self.traces.drop_partitions(gone)
             # Table recovery is done: rebuild the index of sessions waiting on a gap.
             self.pipeline.sequencer.reindex(restart_waits=True)
             self.progress.reset()

@@ -1,0 +1,192 @@
+"""Reload and resume on the embedded broker with two workers: the trace endpoint and the
+SSE live tail, asked of either worker."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import random
+import threading
+import time
+import urllib.error
+import urllib.request
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
+import pytest
+
+from pipeline.generate import TrafficProfile, generate_events
+from pipeline.kafka.io import produce_lines
+from tests.integration.streaming_util import (
+    drop_exact_repeats,
+    file_mode,
+    per_session,
+    read_outputs,
+    wait_until,
+)
+
+pytestmark = pytest.mark.integration
+
+
+def get_json(url: str) -> tuple[int, Any]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, orjson.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, orjson.loads(exc.read())
+
+
+class SseClient:
+    """Reads SSE messages from a worker in a thread, following one 307 redirect."""
+
+    def __init__(self, url: str, last_event_id: int | None = None) -> None:
+        self.events: list[tuple[int, str, dict[str, Any]]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.redirected = False
+        self._stop = threading.Event()
+        self._conn: http.client.HTTPConnection | None = None
+        self._thread = threading.Thread(target=self._run, args=(url, last_event_id), daemon=True)
+        self._thread.start()
+
+    def _open(self, url: str, last_event_id: int | None) -> http.client.HTTPResponse:
+        for _ in range(2):
+            parts = urlsplit(url)
+            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+            headers = {"Accept": "text/event-stream"}
+            if last_event_id is not None:
+                headers["Last-Event-ID"] = str(last_event_id)
+            conn.request("GET", f"{parts.path}?{parts.query}", headers=headers)
+            response = conn.getresponse()
+            if response.status == 307:
+                url = response.getheader("Location") or ""
+                self.redirected = True
+                conn.close()
+                continue
+            self._conn = conn
+            return response
+        raise AssertionError("redirected twice")
+
+    def _run(self, url: str, last_event_id: int | None) -> None:
+        response = self._open(url, last_event_id)
+        assert response.status == 200, response.status
+        fields: dict[str, str] = {}
+        while not self._stop.is_set():
+            try:
+                line = response.readline()
+            except (OSError, ValueError, AttributeError):  # closed under the reader
+                return
+            if not line:
+                return
+            text = line.decode().rstrip("\n")
+            if text.startswith(":"):
+                continue
+            if text:
+                name, _, value = text.partition(": ")
+                fields[name] = value
+                continue
+            if fields.get("event") == "error":
+                self.errors.append(orjson.loads(fields["data"]))
+            elif "id" in fields:
+                self.events.append(
+                    (int(fields["id"]), fields["event"], orjson.loads(fields["data"]))
+                )
+            fields = {}
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._conn is not None and self._conn.sock is not None:
+            self._conn.sock.shutdown(2)
+            self._conn.close()
+        self._thread.join(10)
+
+
+def test_trace_and_live_tail_from_either_worker(deploy) -> None:  # type: ignore[no-untyped-def]
+    deployment = deploy(CHAO_REORDER_WINDOW_S="5")
+    first, second = deployment.worker("a"), deployment.worker("b")
+    first.wait_ready()
+    second.wait_ready()
+    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
+
+    def split() -> bool:
+        owned = [
+            set(orjson.loads(w.get("/ready")[1])["assigned"].get(staged_topic, []))
+            for w in (first, second)
+        ]
+        return all(owned) and not owned[0] & owned[1]
+
+    wait_until(split, 30, "the two workers to split the partitions")
+
+    profile = TrafficProfile(malformed_rate=0.01, duplicate_rate=0.05, violation_rate=0.2)
+    lines = list(generate_events(30, seed=17, profile=profile, start=datetime.now(UTC)))
+    clean, dead = file_mode(lines)
+    # Follow one long session live: play the first part of the stream, connect, play the rest.
+    by_session: dict[str, list[dict[str, Any]]] = {}
+    for event in clean:
+        by_session.setdefault(event["sessionId"], []).append(event)
+    followed = max(by_session, key=lambda s: len(by_session[s]))
+    first_of_followed = next(
+        i for i, line in enumerate(lines) if followed.encode() in line and b'"seq":0' in line
+    )
+    cut = first_of_followed + 1
+    bootstrap = deployment.broker.bootstrap
+    asyncio.run(produce_lines(bootstrap, deployment.topics.raw, lines[:cut], seed=1))
+    workers = [first, second]
+    random.Random(3).shuffle(workers)
+
+    def trace_known() -> bool:
+        return get_json(f"{workers[0].url}/sessions/{followed}/trace")[0] == 200
+
+    wait_until(trace_known, 30, "the followed session's trace")
+    live = SseClient(f"{workers[0].url}/sessions/{followed}/events?after=0")
+    # after=0: everything after seq 0; seq 0 itself comes from the trace document below.
+    asyncio.run(produce_lines(bootstrap, deployment.topics.raw, lines[cut:], seed=2))
+    want_followed = [e for e in by_session[followed] if e["seq"] > 0]
+    wait_until(lambda: len(live.events) >= len(want_followed) // 2, 60, "half the live events")
+    live.close()
+    received = list(live.events)
+    # Reconnect where the client stopped, through the other worker this time.
+    resumed = SseClient(f"{workers[1].url}/sessions/{followed}/events", received[-1][0])
+    wait_until(
+        lambda: len(received) + len(resumed.events) >= len(want_followed),
+        60,
+        "the rest of the followed session after reconnecting",
+    )
+    time.sleep(0.5)  # a bounded window in which a repeat or extra event would show up
+    resumed.close()
+    got = [data for _, _, data in received + resumed.events]
+    assert got == want_followed, "live tail + resume must give each event once, in order"
+    assert [seq for seq, _, _ in received + resumed.events] == [e["seq"] for e in got]
+    assert not live.errors and not resumed.errors
+    # One of the two connections reached the worker that does not own the session.
+    assert live.redirected != resumed.redirected
+
+    # Every session's trace, asked of either worker, is what the clean topic carries.
+    records = read_outputs(deployment, len(clean), len(dead), timeout=90)
+    on_topic = {
+        sid: drop_exact_repeats(events)
+        for sid, events in per_session(records[deployment.topics.session_events]).items()
+    }
+    assert set(on_topic) == set(by_session)
+    for index, (session_id, events) in enumerate(sorted(on_topic.items())):
+        status, document = get_json(f"{workers[index % 2].url}/sessions/{session_id}/trace")
+        assert status == 200, document
+        assert document["events"] == events
+        assert document["lastSeq"] == events[-1]["seq"]
+        cards = {c["callId"]: c for e in events if e["family"] == "tool" for c in [e["data"]]}
+        for card in document["toolCards"]:
+            if card["callId"] in cards:
+                assert card in [e["data"] for e in events if e["family"] == "tool"] or any(
+                    card in (e["data"].get("toolCalls") or []) for e in events
+                )
+    # Nothing dropped or dead-lettered is served: the canary never appears.
+    for session_id in on_topic:
+        body = urllib.request.urlopen(f"{first.url}/sessions/{session_id}/trace").read()
+        assert profile.canary.encode() not in body
+
+    assert get_json(f"{first.url}/sessions/s-no-such-session/trace")[0] == 404
+    status, error = get_json(f"{second.url}/sessions/{'x' * 300}/trace")
+    assert status == 400 and error["error"] == "invalid_session_id"
+    status, error = get_json(f"{second.url}/sessions/{followed}/events?after=abc")
+    assert status == 400 and error["error"] == "invalid_seq" and "abc" not in error["message"]
