@@ -36,6 +36,7 @@ demo: install
 
 bench: install
 	$(PY) -m benchmarks.bench_stages
+	$(PY) -m benchmarks.bench_streaming
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench
