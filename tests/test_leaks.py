@@ -174,6 +174,11 @@ def test_every_drop_reason_carries_no_text(debug_logs: pytest.LogCaptureFixture)
         for reason in stage_reasons:
             assert reasons[reason] >= 1, (stage, reason, reasons)
     assert set(pipeline.stats.unsafe_detectors) == set(_UNSAFE)
+    print(
+        f"\nleaks, every reason: {len(lines)} records with the canary, {len(reasons)} "
+        f"dead-letter reasons and {len(_UNSAFE)} detectors reached; canary in outputs, "
+        "exposition and DEBUG logs: 0"
+    )
     # ... and the sessions did run: their session.started events came out.
     assert sum(1 for kind, r in outputs if kind == CLEAN and r["family"] == "session") == 3
 
