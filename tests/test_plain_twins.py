@@ -85,6 +85,8 @@ TIMESTAMPS = [
     "2026-02-30T10:00:00Z",
     "2026-12-02T10:00:00Z\n",
     "２026-12-02T10:00:00Z",
+    "2026-12-02T10:00:00.٠23+01:30",  # a non-ASCII digit in the fraction (accepted today)
+    "2026-12-0٢T10:00:00Z",
     "now",
 ]
 IDS = ["s1", "sess.1:a_b-c", "bad id", "ünï", "s1\n", "\ns1", "a/b", "a" * 128, "a" * 129]

@@ -37,13 +37,10 @@ MISSING_CALL_ID: Final = Rejection(NORMALIZATION, "missing_call_id")
 INVALID_ACTIVITY: Final = Rejection(NORMALIZATION, "invalid_activity")
 
 
-def first_present(payload: dict[str, Any], *keys: str) -> Any:
+def first_present(payload: dict[str, Any], key: str, fallback: str) -> Any:
     """The contract's ``a ?? b``: the first value that is present and not null."""
-    for key in keys:
-        value = payload.get(key)
-        if value is not None:
-            return value
-    return None
+    value = payload.get(key)
+    return payload.get(fallback) if value is None else value
 
 
 def _identifier(value: Any) -> str | None:
