@@ -145,6 +145,10 @@ class WorkerSettings(BaseSettings):
     )
     consumer_heartbeat_s: float = Field(1.0, gt=0)
     fetch_max_wait_ms: int = Field(
-        100, ge=1, description="Longest a fetch waits for data (Faust's own default: 1500)."
+        20,
+        ge=1,
+        description="Longest a fetch waits for data (Faust's own default: 1500). A broker that "
+        "holds an idle fetch for the whole wait (the embedded Tansu) adds up to this much "
+        "latency per hop; Apache Kafka answers as soon as data arrives.",
     )
     log_level: str = Field("info")
