@@ -11,6 +11,7 @@ follow a changed bound; every field gets each of them in turn, then hypothesis m
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import orjson
@@ -107,6 +108,7 @@ def _schema_values(schema: Any, key: str) -> list[Any]:
     return found
 
 
+@cache
 def special_values(model: type[BaseModel], field: str) -> list[Any]:
     """Values at and around the field's bounds, its enum, and the usual suspects."""
     schema = model.model_json_schema()["properties"][field]
@@ -195,6 +197,7 @@ json_values = st.recursive(
 )
 
 
+@cache
 def near_valid(model: type[BaseModel]) -> st.SearchStrategy[dict[str, Any]]:
     """The model's valid example with some fields dropped or replaced, and unknown keys."""
     base = VALID[model]
@@ -213,7 +216,7 @@ def near_valid(model: type[BaseModel]) -> st.SearchStrategy[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(("model", "twin", "exclude_none"), TWINS, ids=TWIN_IDS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_twin_matches_the_model_on_mixed_changes(
     model: type[BaseModel], twin: Callable[[Any], Any], exclude_none: bool, data: st.DataObject
