@@ -289,7 +289,7 @@ _UNDERSCORE_PREFIXES = (
 _A_PREFIX_RE = re.compile(r"A(?:KIA|SIA|BIA|CCA|Iza)")  # literal-first: fast
 
 
-def _prefix_ends_at_a(sep: str, prefixes: tuple[str, ...], text: str) -> bool:
+def _prefix_ends_at_separator(sep: str, prefixes: tuple[str, ...], text: str) -> bool:
     """Whether one of ``prefixes`` (each ending in ``sep``) ends at some ``sep`` in text."""
     at = text.find(sep)
     while at != -1:
@@ -305,8 +305,8 @@ def _has_key_prefix(text: str) -> bool:
     # neither an upper-case A nor a '-' or '_'.
     return (
         ("A" in text and _A_PREFIX_RE.search(text) is not None)
-        or ("-" in text and _prefix_ends_at_a("-", _DASH_PREFIXES, text))
-        or ("_" in text and _prefix_ends_at_a("_", _UNDERSCORE_PREFIXES, text))
+        or ("-" in text and _prefix_ends_at_separator("-", _DASH_PREFIXES, text))
+        or ("_" in text and _prefix_ends_at_separator("_", _UNDERSCORE_PREFIXES, text))
         or "ya29." in text
         or "SG." in text
     )
