@@ -48,12 +48,6 @@ def test_every_fixture_gives_the_file_mode_output(deploy, fixture_name: str) -> 
     assert len({r.partition for r in raw[deployment.topics.raw]}) >= min(2, len(lines))
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known intermittent failure, open: in some full-suite runs (about one in three "
-    "seen) two of ~7,200 events are missing after the SIGKILL failover; see README, Known "
-    "issues. It still runs every time; a pass shows as XPASS.",
-)
 def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # type: ignore[no-untyped-def]
     # A reorder window longer than failover (session timeout 4 s + rebalance): the events
     # the dead worker had not staged yet arrive late but within the window.
