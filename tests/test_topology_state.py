@@ -8,6 +8,7 @@ from aiokafka.partitioner import DefaultPartitioner
 from faust.serializers import codecs
 
 from pipeline import SessionState
+from pipeline.stages.ordering import SeenIds
 from topologies.state import (
     CODEC_NAME,
     BatchedTableStore,
@@ -36,7 +37,7 @@ class FakeTable(dict[str, Any]):
 
 def test_codec_round_trips_session_state() -> None:
     register_codec()
-    state = SessionState(next_seq=4, eligible=True, cards={"c1"}, seen=dict.fromkeys(["e1"]))
+    state = SessionState(next_seq=4, eligible=True, cards={"c1"}, seen=SeenIds.of(["e1"]))
     assert codecs.loads(CODEC_NAME, codecs.dumps(CODEC_NAME, state)) == state
 
 
@@ -62,7 +63,7 @@ def test_changelog_values_decode_with_the_table_codec() -> None:
     # The topology writes changelog records itself (encode_state); recovery reads them
     # with the table's codec, so the two must agree, and None must be a tombstone.
     register_codec()
-    state = SessionState(next_seq=7, eligible=False, cards={"c9"}, seen=dict.fromkeys(["e"]))
+    state = SessionState(next_seq=7, eligible=False, cards={"c9"}, seen=SeenIds.of(["e"]))
     encoded = encode_state(state)
     assert encoded is not None and codecs.loads(CODEC_NAME, encoded) == state
     assert encode_state(None) is None
@@ -107,3 +108,24 @@ def test_catch_up_tracker_needs_both_hops_processed() -> None:
     assert tracker.tick({raw: 5}, {staged: 5}, committed) == 102.0
     tracker.reset()
     assert tracker.caught_up_to == float("-inf")
+
+
+def test_seen_ids_are_compact_bounded_and_exact_for_aligned_digests() -> None:
+    seen = SeenIds()
+    for n in range(20):
+        seen.add(f"e-{n}", limit=16)
+    assert len(seen) == 16
+    assert "e-19" in seen and "e-4" in seen and "e-3" not in seen  # oldest four forgotten
+    assert "never" not in seen and 7 not in seen
+    assert SeenIds.from_wire(seen.to_wire()) == seen
+    assert SeenIds.from_wire(["a", "b"]) == SeenIds.of(["a", "b"])  # the first wire form
+
+
+def test_seen_ids_ignore_a_match_that_straddles_two_digests(monkeypatch: Any) -> None:
+    from pipeline.stages import ordering
+
+    digests = {"a": b"AAAABBBB", "b": b"CCCCDDDD", "straddle": b"BBBBCCCC"}
+    monkeypatch.setattr(ordering, "_digest", digests.__getitem__)
+    seen = SeenIds.of(["a", "b"])
+    assert "a" in seen and "b" in seen
+    assert "straddle" not in seen  # found at offset 4 of the bytes, not a stored digest

@@ -22,6 +22,8 @@ far ahead costs one waiting entry, never anything proportional to the distance.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, MutableMapping
@@ -41,6 +43,71 @@ OTHER_TOOL: Final = "other"
 _MAX_SETTLED_RUNS: Final = 256
 
 
+class SeenIds:
+    """The eventIds a session has released, oldest first, as 8-byte digests.
+
+    Why digests: an idle session is mostly its seen eventIds, and a Python str per id (plus
+    a dict slot) costs about 120 bytes where a BLAKE2b-64 digest in one bytearray costs 8
+    (measured in BENCHMARKS.md, "Memory per idle session"). Two different eventIds of one
+    session collide with probability about n^2 / 2^65 (below 3e-12 at the 10,000-id cap);
+    a collision would count the second event as a duplicate.
+    """
+
+    __slots__ = ("_data",)
+    DIGEST = 8
+
+    def __init__(self, data: bytes = b"") -> None:
+        self._data = bytearray(data)
+
+    @classmethod
+    def of(cls, event_ids: Iterable[str]) -> SeenIds:
+        seen = cls()
+        for event_id in event_ids:
+            seen._data += _digest(event_id)
+        return seen
+
+    def __contains__(self, event_id: object) -> bool:
+        if not isinstance(event_id, str):
+            return False
+        key, data = _digest(event_id), self._data
+        at = data.find(key)
+        while at != -1:
+            if at % self.DIGEST == 0:  # aligned: a whole digest, not a straddling match
+                return True
+            at = data.find(key, at + 1)
+        return False
+
+    def add(self, event_id: str, limit: int) -> None:
+        """Remember ``event_id``; forget the oldest beyond ``limit`` ids."""
+        data = self._data
+        data += _digest(event_id)
+        if len(data) > limit * self.DIGEST:
+            del data[: len(data) - limit * self.DIGEST]
+
+    def __len__(self) -> int:
+        return len(self._data) // self.DIGEST
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SeenIds) and self._data == other._data
+
+    def __repr__(self) -> str:
+        return f"SeenIds({len(self)} ids)"
+
+    def to_wire(self) -> str:
+        return base64.b64encode(self._data).decode()
+
+    @classmethod
+    def from_wire(cls, item: str | list[str]) -> SeenIds:
+        """From :meth:`to_wire`; a list of eventIds (the first wire form) is accepted too."""
+        if isinstance(item, list):
+            return cls.of(item)
+        return cls(base64.b64decode(item))
+
+
+def _digest(event_id: str) -> bytes:
+    return hashlib.blake2b(event_id.encode(), digest_size=SeenIds.DIGEST).digest()
+
+
 @dataclass(slots=True)
 class SessionState:
     """Everything the pipeline remembers about one session; serialisable with to_wire()."""
@@ -49,7 +116,7 @@ class SessionState:
     waiting: dict[int, StagedEvent] = field(default_factory=dict)
     eligible: bool = False
     cards: set[str] = field(default_factory=set)  # callIds of released tool cards
-    seen: dict[str, None] = field(default_factory=dict)  # eventIds, oldest first (bounded)
+    seen: SeenIds = field(default_factory=SeenIds)  # released eventIds (bounded)
     settled: list[str] = field(default_factory=list)  # runIds whose terminal was released
     last_seen: float = 0.0  # clock time of the session's last record (idle expiry)
 
@@ -59,7 +126,7 @@ class SessionState:
             [event.to_wire() for event in self.waiting.values()],
             self.eligible,
             sorted(self.cards),
-            list(self.seen),
+            self.seen.to_wire(),
             self.settled,
             self.last_seen,
         ]
@@ -73,7 +140,7 @@ class SessionState:
             {event.seq: event for event in events},
             eligible,
             set(cards),
-            dict.fromkeys(seen),
+            SeenIds.from_wire(seen),
             list(settled),
             last_seen,
         )
@@ -250,10 +317,7 @@ class SessionSequencer:
         self._drain(session_id, state, out)
 
     def _remember(self, state: SessionState, event_id: str) -> None:
-        seen = state.seen
-        seen[event_id] = None
-        if len(seen) > self.config.max_seen_event_ids:
-            del seen[next(iter(seen))]
+        state.seen.add(event_id, self.config.max_seen_event_ids)
 
     def _release(
         self, session_id: str, state: SessionState, event: StagedEvent, out: list[Output]
