@@ -73,7 +73,7 @@ TraceLookup = Callable[[str], "SessionTrace | None"]
 
 WIRE_VERSION: Final = 1
 DEFAULT_MAX_EVENTS: Final = 1000
-DEFAULT_MAX_AGE_S: Final = 86400.0
+DEFAULT_MAX_AGE_S: Final = 3600.0
 # Message types whose ``toolCalls`` hold the final state of the message's tool cards.
 COMPLETED_MESSAGE_TYPES: Final = frozenset({"message.completed", "message.partially_completed"})
 # A comment line: keeps idle connections open through proxies and shows a gone client.
