@@ -252,7 +252,7 @@ def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (default.enabled, default.max_events, default.max_age_s, default.sse_max_queue) == (
         True,
         1000,
-        86400.0,
+        3600.0,
         1000,
     )
     monkeypatch.setenv("CHAO_TRACE_MAX_EVENTS", "7")
