@@ -60,6 +60,18 @@ def drop_partitions(table: Any, partitions: set[int], total: int) -> int:
     return len(stale)
 
 
+def plain_dict(table: Any) -> MutableMapping[Any, Any]:
+    """The dict under a table with the in-memory store.
+
+    Why: ``table.data`` (Faust's Store) routes every read through ``ManagedUserDict`` hooks
+    (for windowed tables and key-access callbacks) that these tables do not use; profiled at
+    about 4% of the worker's CPU. Reads and writes here skip the hooks, not the changelog:
+    the topology writes changelog records itself (``topologies.publish``).
+    """
+    store = table.data
+    return getattr(store, "data", store)  # type: ignore[no-any-return]
+
+
 def register_codec() -> None:
     if CODEC_NAME not in codecs.codecs:
         codecs.register(CODEC_NAME, SessionStateCodec())
@@ -84,7 +96,7 @@ class BatchedTableStore(MutableMapping[str, SessionState]):
             if value is None:
                 raise KeyError(key)
             return value
-        value = self.table.get(key)
+        value = plain_dict(self.table).get(key)
         if value is None:
             raise KeyError(key)
         return value  # type: ignore[no-any-return]
@@ -98,7 +110,7 @@ class BatchedTableStore(MutableMapping[str, SessionState]):
         self.dirty[key] = None
 
     def __iter__(self) -> Iterator[str]:
-        for key in list(self.table.keys()):
+        for key in list(plain_dict(self.table)):
             if key not in self.dirty:
                 yield key
         for key, value in list(self.dirty.items()):
@@ -113,7 +125,7 @@ class BatchedTableStore(MutableMapping[str, SessionState]):
         (None: deleted), which the caller writes to the changelog topic itself, batched,
         after the outputs they account for (Faust's per-key changelog send is far slower)."""
         changes = list(self.dirty.items())
-        data = self.table.data
+        data = plain_dict(self.table)
         for key, value in changes:
             if value is None:
                 data.pop(key, None)

@@ -44,7 +44,7 @@ from pipeline.trace import (
     valid_session_id,
 )
 from topologies.publish import BatchPublisher
-from topologies.state import drop_partitions, partition_for
+from topologies.state import drop_partitions, partition_for, plain_dict
 
 log = logging.getLogger("chao.traces")
 TRACE_CODEC = "chao_session_trace"
@@ -104,7 +104,7 @@ class Traces:
 
     def append(self, outputs: list[Output]) -> None:
         """Append the batch's released clean events, then hand them to live subscribers."""
-        data = self.table.data
+        data = plain_dict(self.table)
         appended = []
         for kind, record in outputs:
             if kind != CLEAN:
@@ -122,7 +122,7 @@ class Traces:
 
     def write_changelog(self, publisher: BatchPublisher) -> None:
         """Queue a changelog record for every changed trace (None: deleted)."""
-        data = self.table.data
+        data = plain_dict(self.table)
         for session_id in self.dirty:
             trace = data.get(session_id)
             value = None if trace is None else orjson.dumps(trace.to_wire())
@@ -131,7 +131,7 @@ class Traces:
 
     def expire(self) -> int:
         """Drop aged events; forget traces left empty. Returns how many were forgotten."""
-        data = self.table.data
+        data = plain_dict(self.table)
         forgotten = 0
         for session_id in list(data.keys()):
             trace = data[session_id]
@@ -180,7 +180,7 @@ class Traces:
             return await self.app.router.route_req(TABLE_NAME, session_id, web, request)
         except (SameNode, KeyError):
             pass
-        trace = self.table.data.get(session_id)
+        trace = plain_dict(self.table).get(session_id)
         if trace is None:
             return _error(web, 404, "unknown_session", "no trace for this session")
         return web.bytes(orjson.dumps(trace.document()), content_type="application/json")
@@ -199,7 +199,7 @@ class Traces:
         if owner is not None:
             location = request.url.with_host(owner.host).with_port(owner.port)
             return aioweb.Response(status=307, headers={"Location": str(location)})
-        if self.table.data.get(session_id) is None:
+        if plain_dict(self.table).get(session_id) is None:
             return _error(web, 404, "unknown_session", "no trace for this session")
         response = aioweb.StreamResponse(
             headers={
@@ -210,7 +210,7 @@ class Traces:
         )
         await response.prepare(request)
         events = stream_events(
-            self.table.data.get,
+            plain_dict(self.table).get,
             self.tail,
             session_id,
             after,
