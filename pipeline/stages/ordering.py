@@ -67,9 +67,11 @@ class SeenIds:
         return seen
 
     def __contains__(self, event_id: object) -> bool:
-        if not isinstance(event_id, str):
-            return False
-        key, data = _digest(event_id), self._data
+        return isinstance(event_id, str) and self.has(_digest(event_id))
+
+    def has(self, key: bytes) -> bool:
+        """Whether the digest ``key`` (of :func:`digest`) is held."""
+        data = self._data
         at = data.find(key)
         while at != -1:
             if at % self.DIGEST == 0:  # aligned: a whole digest, not a straddling match
@@ -79,8 +81,11 @@ class SeenIds:
 
     def add(self, event_id: str, limit: int) -> None:
         """Remember ``event_id``; forget the oldest beyond ``limit`` ids."""
+        self.add_digest(_digest(event_id), limit)
+
+    def add_digest(self, key: bytes, limit: int) -> None:
         data = self._data
-        data += _digest(event_id)
+        data += key
         if len(data) > limit * self.DIGEST:
             del data[: len(data) - limit * self.DIGEST]
 
@@ -316,8 +321,6 @@ class SessionSequencer:
         self.stats.gaps += 1
         self._drain(session_id, state, out)
 
-    def _remember(self, state: SessionState, event_id: str) -> None:
-        state.seen.add(event_id, self.config.max_seen_event_ids)
 
     def _release(
         self, session_id: str, state: SessionState, event: StagedEvent, out: list[Output]
@@ -325,10 +328,11 @@ class SessionSequencer:
         """Apply the stateful rules to the event at ``state.next_seq`` and emit its result."""
         state.next_seq = event.seq + 1
         if event.event_id is not None:
-            if event.event_id in state.seen:
+            key = _digest(event.event_id)  # hashed once per released event
+            if state.seen.has(key):
                 self.stats.duplicates += 1  # same eventId under another seq
                 return
-            self._remember(state, event.event_id)
+            state.seen.add_digest(key, self.config.max_seen_event_ids)
         rejection = event.rejection
         data = event.data
         family = event.family
