@@ -1,19 +1,306 @@
-"""Running one worker of the topology in this process (``chao-pipeline worker``)."""
+"""Running one worker of the topology in this process (``chao-pipeline worker``).
+
+Two additions around Faust, both about a broker that does not answer:
+
+- Before Faust starts, the worker waits until its Kafka broker answers
+  (:func:`wait_for_broker`). Why: Faust's producer bootstraps once at start and the worker
+  exits at once (``KafkaConnectionError: Unable to bootstrap from ...``) when no broker
+  answers yet; a worker started before its broker (a compose stack, a broker restarting, a
+  network not up yet) should wait and say what it waits for, not die and depend on a
+  restart policy. ``CHAO_WORKER_BROKER_WAIT_S`` bounds the wait (default: no limit).
+- While it runs, :class:`BrokerWatch` (a thread) asks the broker for its API versions every
+  couple of seconds and logs a WARNING while it gets no answer. Why: when the broker
+  freezes or becomes unreachable, Faust and aiokafka log nothing until their request
+  timeouts expire (measured with a frozen broker: the first line, a heartbeat timeout,
+  after 90 s): fetches, produces and commits just wait, and the worker looks idle. It goes
+  on by itself when the broker answers again (measured up to a 100 s freeze); the watch
+  only says what it waits for.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import os
+import socket
+import struct
+import sys
+import threading
+import time
 
 from pipeline.config import PipelineConfig, WorkerSettings
 from topologies.faust_tuning import PipelineWorker, install_event_loop
 from topologies.pipeline_app import PipelineTopology
 
+log = logging.getLogger("chao.worker")
+
+BROKER_WAIT_ENV = "CHAO_WORKER_BROKER_WAIT_S"
+"""Longest wait for the broker at start, in seconds; unset or 0: no limit."""
+PROBE_INTERVAL_S = 1.0  # one connection attempt per second
+LOG_INTERVAL_S = 5.0  # one line every few seconds while waiting: INFO, except
+WARN_INTERVAL_S = 60.0  # the first and then one a minute: WARNING, seen at any log level
+CONNECT_TIMEOUT_S = 3.0
+METADATA_TIMEOUT_S = 5.0
+
 
 def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -> None:
     """Blocks until the worker stops (SIGTERM or Ctrl-C stop it cleanly)."""
     install_event_loop()
-    topology = PipelineTopology(settings, config)
     logging.getLogger("chao").setLevel(settings.log_level.upper())
+    try:
+        if not wait_for_broker(settings.broker, limit_s=_broker_wait_limit()):
+            sys.exit(1)
+    except KeyboardInterrupt:  # Ctrl-C while waiting: no traceback, nothing to stop yet
+        sys.exit(130)
+    topology = PipelineTopology(settings, config)
     # The web server's bind address and port come from the app's settings.
     worker = PipelineWorker(topology.app, loglevel=settings.log_level)
-    worker.execute_from_commandline()
+    watch = BrokerWatch(bootstrap_addresses(settings.broker))
+    watch.start()
+    try:
+        worker.execute_from_commandline()
+    finally:
+        watch.stop()
+
+
+def bootstrap_addresses(broker: str) -> list[tuple[str, int]]:
+    """``kafka://h1:9092;h2:9092`` (Faust's form; ``,`` also separates) -> [(h1, 9092), ...]."""
+    addresses = []
+    for part in broker.replace(",", ";").split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        if "://" in part:
+            part = part.split("://", 1)[1]
+        part = part.rstrip("/")
+        host, _, port = part.rpartition(":")
+        if not host or not port.isdigit():  # no port given: Kafka's default
+            host, port = part, "9092"
+        addresses.append((host.strip("[]"), int(port)))
+    return addresses
+
+
+def _broker_wait_limit() -> float | None:
+    raw = os.environ.get(BROKER_WAIT_ENV, "").strip()
+    try:
+        limit = float(raw) if raw else 0.0
+    except ValueError:
+        log.warning("%s=%r is not a number of seconds: waiting without limit", BROKER_WAIT_ENV, raw)
+        return None
+    return limit if limit > 0 else None
+
+
+def wait_for_broker(broker: str, *, limit_s: float | None = None) -> bool:
+    """Wait until one of the bootstrap addresses answers a Kafka Metadata request.
+
+    Logs ``waiting for the Kafka broker at HOST:PORT (reason), N s so far`` every few
+    seconds; returns False (after an ERROR line) only when ``limit_s`` is set and passes.
+    Runs before Faust, on its own event loop, with its own log handler (Faust configures
+    logging only when it starts).
+    """
+    addresses = bootstrap_addresses(broker)
+    if not addresses:
+        raise ValueError(f"no broker address in {broker!r}")
+    handler = None
+    if not logging.getLogger().handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(
+            logging.Formatter("[%(asctime)s] [%(process)d] [%(levelname)s] [%(name)s]: %(message)s")
+        )
+        log.addHandler(handler)
+        log.propagate = False
+    # aiokafka logs each refused bootstrap at ERROR: the lines below say it better, once.
+    aiokafka_log = logging.getLogger("aiokafka")
+    aiokafka_level = aiokafka_log.level
+    aiokafka_log.setLevel(logging.CRITICAL)
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(_wait(addresses, limit_s))
+    finally:
+        loop.close()
+        aiokafka_log.setLevel(aiokafka_level)
+        if handler is not None:
+            log.removeHandler(handler)
+            log.propagate = True
+
+
+async def _wait(addresses: list[tuple[str, int]], limit_s: float | None) -> bool:
+    where = ", ".join(f"{host}:{port}" for host, port in addresses)
+    started = time.monotonic()
+    next_log = started  # the first failed probe is logged at once, as a WARNING
+    next_warning = started
+    limit = f"giving up after {limit_s:g} s" if limit_s else f"no time limit ({BROKER_WAIT_ENV})"
+    failed = False
+    while True:
+        reasons = []
+        for host, port in addresses:
+            reason = await _probe(host, port)
+            if reason is None:
+                waited = time.monotonic() - started
+                if failed:
+                    log.info(
+                        "the Kafka broker at %s:%d answers after %.1f s of waiting: starting",
+                        host,
+                        port,
+                        waited,
+                    )
+                return True
+            reasons.append(f"{host}:{port}: {reason}")
+        failed = True
+        now = time.monotonic()
+        waited = now - started
+        if limit_s is not None and waited >= limit_s:
+            log.error(
+                "no Kafka broker answered at %s within %g s (%s): giving up",
+                where,
+                limit_s,
+                "; ".join(reasons),
+            )
+            return False
+        if now >= next_log:
+            level = logging.INFO
+            if now >= next_warning:
+                level = logging.WARNING
+                next_warning = now + WARN_INTERVAL_S
+            log.log(
+                level,
+                "waiting for the Kafka broker at %s (%s), %.0f s so far, %s",
+                where,
+                "; ".join(reasons),
+                waited,
+                limit,
+            )
+            next_log = now + LOG_INTERVAL_S
+        await asyncio.sleep(PROBE_INTERVAL_S)
+
+
+async def _probe(host: str, port: int) -> str | None:
+    """None when the broker at host:port answers a Metadata request listing a broker,
+    else why not (connection refused, no answer in time, ...)."""
+    try:
+        _, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port), timeout=CONNECT_TIMEOUT_S
+        )
+    except TimeoutError:
+        return f"no TCP connection within {CONNECT_TIMEOUT_S:g} s"
+    except OSError as exc:
+        return (exc.strerror or str(exc) or type(exc).__name__).lower()
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+    # The port is open: ask for metadata the way Faust's clients will (aiokafka negotiates
+    # the request versions, so this works with any Kafka version Faust works with).
+    from aiokafka.client import AIOKafkaClient
+
+    client = AIOKafkaClient(
+        bootstrap_servers=f"{host}:{port}",
+        client_id="chao-broker-probe",
+        request_timeout_ms=int(METADATA_TIMEOUT_S * 1000),
+    )
+    try:
+        await asyncio.wait_for(client.bootstrap(), timeout=METADATA_TIMEOUT_S + 1)
+        return None
+    except TimeoutError:
+        return f"port open but no metadata answer within {METADATA_TIMEOUT_S:g} s"
+    except Exception as exc:  # KafkaError and friends: not ready, try again
+        return f"port open but metadata request failed: {exc!r}"
+    finally:
+        await client.close()
+
+
+class BrokerWatch(threading.Thread):
+    """Logs while the broker does not answer: ``waiting for the Kafka broker at HOST:PORT
+    (reason), N s without an answer ...`` (WARNING, every few seconds), then ``... answers
+    again after N s`` (INFO). A thread with plain sockets: independent of the event loop
+    and of Faust's connections, so it neither disturbs them nor depends on them.
+    """
+
+    def __init__(
+        self,
+        addresses: list[tuple[str, int]],
+        *,
+        interval_s: float = 2.0,
+        timeout_s: float = 3.0,
+        quiet_s: float = 5.0,
+    ) -> None:
+        super().__init__(name="chao-broker-watch", daemon=True)
+        self.addresses = addresses
+        self.interval_s = interval_s
+        self.timeout_s = timeout_s
+        self.quiet_s = quiet_s  # silence shorter than this is not reported
+        self._stop_event = threading.Event()
+
+    def stop(self) -> None:
+        self._stop_event.set()
+
+    def run(self) -> None:
+        where = ", ".join(f"{host}:{port}" for host, port in self.addresses)
+        last_answer = time.monotonic()
+        reported = False
+        next_log = 0.0
+        while not self._stop_event.wait(self.interval_s):
+            reasons = []
+            for host, port in self.addresses:
+                reason = api_versions_probe(host, port, self.timeout_s)
+                if reason is None:
+                    break
+                reasons.append(f"{host}:{port}: {reason}")
+            else:  # no address answered
+                now = time.monotonic()
+                silent = now - last_answer
+                if silent >= self.quiet_s and now >= next_log:
+                    log.warning(
+                        "waiting for the Kafka broker at %s (%s), %.0f s without an answer: "
+                        "fetches, produces and offset commits wait for it; the worker goes "
+                        "on by itself once it answers",
+                        where,
+                        "; ".join(reasons),
+                        silent,
+                    )
+                    reported = True
+                    next_log = now + LOG_INTERVAL_S
+                continue
+            now = time.monotonic()
+            if reported:
+                log.info(
+                    "the Kafka broker at %s answers again after %.0f s without an answer",
+                    where,
+                    now - last_answer,
+                )
+                reported = False
+                next_log = 0.0
+            last_answer = now
+
+
+def api_versions_probe(host: str, port: int, timeout: float) -> str | None:
+    """None when the broker at host:port answers an ApiVersions request (v0: every Kafka
+    version answers it, 4.x included), else why not."""
+    client_id = b"chao-broker-watch"
+    body = struct.pack(">hhih", 18, 0, 1, len(client_id)) + client_id  # ApiVersions v0
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            sock.sendall(struct.pack(">i", len(body)) + body)
+            header = _recv_exactly(sock, 4)
+            (size,) = struct.unpack(">i", header)
+            data = _recv_exactly(sock, min(size, 8))
+    except TimeoutError:
+        return f"no answer within {timeout:g} s"
+    except OSError as exc:
+        return (exc.strerror or str(exc) or type(exc).__name__).lower()
+    except ValueError as exc:
+        return str(exc)
+    if len(data) < 4 or struct.unpack(">i", data[:4])[0] != 1:
+        return "an answer that is not Kafka's"
+    return None
+
+
+def _recv_exactly(sock: socket.socket, size: int) -> bytes:
+    data = b""
+    while len(data) < size:
+        chunk = sock.recv(size - len(data))
+        if not chunk:
+            raise ValueError("connection closed by the broker")
+        data += chunk
+    return data

@@ -1,0 +1,376 @@
+"""Figures of a faulted run: what the topics hold compared with what the file mode gives.
+
+Every figure is counted, not asserted, so a test can print them all before it fails:
+
+- ``lost``: records the file mode gives that are not on their topic (clean events on
+  ``session-events`` and on their family view, by ``(sessionId, seq)``; dead letters by
+  content, without ``source``);
+- ``reordered``: records of a session that came after a higher ``seq`` of the same session
+  on the same topic (after exact repeats are dropped, as a consumer does);
+- ``duplicated``: exact repeats (a ``(sessionId, seq)`` already seen on the topic, same
+  bytes of JSON; a dead letter with the same source and content);
+- ``conflicting``: a repeated ``(sessionId, seq)`` whose content differs (never allowed);
+- ``unexpected``: records the file mode does not give (an unknown ``(sessionId, seq)``,
+  a dead letter with no counterpart);
+- ``mismatched``: a clean record present under the right ``(sessionId, seq)`` but with other
+  content than the file mode's;
+- ``leaked``: output records and worker log lines that carry the generator's canary.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+from aiokafka import AIOKafkaProducer
+
+from pipeline.kafka.io import Record, read_topics
+from tests.integration.conftest import Deployment
+from tests.integration.streaming_util import FAMILY_OF_VIEW
+
+CANARY = "QZXfault7c41e2"  # planted by the generator (TrafficProfile.canary) in forbidden places
+
+
+@dataclass
+class Figures:
+    name: str
+    events: int  # raw lines produced
+    clean: int  # clean events the file mode gives
+    dead: int  # dead letters the file mode gives
+    lost: int = 0
+    reordered: int = 0
+    duplicated: int = 0
+    conflicting: int = 0
+    unexpected: int = 0
+    mismatched: int = 0
+    leaked: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+    detail: list[str] = field(default_factory=list)  # first few problems, for the message
+
+    def line(self) -> str:
+        extra = "".join(f", {k}={_fmt(v)}" for k, v in self.extra.items())
+        return (
+            f"{self.name}: events={self.events:,} (file mode: {self.clean:,} clean, "
+            f"{self.dead:,} dead letters), lost={self.lost}, reordered={self.reordered}, "
+            f"duplicated={self.duplicated:,}, leaked={self.leaked}, "
+            f"conflicting={self.conflicting}, unexpected={self.unexpected}, "
+            f"mismatched={self.mismatched}{extra}"
+        )
+
+    def assert_clean(self) -> None:
+        """Nothing lost, reordered, changed, invented or leaked (repeats are allowed)."""
+        bad = {
+            name: getattr(self, name)
+            for name in ("lost", "reordered", "conflicting", "unexpected", "mismatched", "leaked")
+            if getattr(self, name)
+        }
+        assert not bad, f"{self.line()}\n" + "\n".join(self.detail[:20])
+
+
+def _fmt(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def _dead_key(record: dict[str, Any]) -> bytes:
+    return orjson.dumps(
+        {k: v for k, v in record.items() if k != "source"}, option=orjson.OPT_SORT_KEYS
+    )
+
+
+class Expected:
+    """What each output topic must hold, from the file mode's outputs."""
+
+    def __init__(self, deployment: Deployment, clean: list[Any], dead: list[Any]) -> None:
+        topics = deployment.topics
+        self.raw_topic = topics.raw
+        self.dead_topic = topics.dead_letter
+        self.clean_topic = topics.session_events
+        # topic -> sessionId -> seq -> event
+        self.by_topic: dict[str, dict[str, dict[int, dict[str, Any]]]] = {}
+        families = {topics.session_events: None} | {
+            getattr(topics, view): family for view, family in FAMILY_OF_VIEW.items()
+        }
+        for topic, family in families.items():
+            sessions: dict[str, dict[int, dict[str, Any]]] = {}
+            for event in clean:
+                if family is None or event["family"] == family:
+                    sessions.setdefault(event["sessionId"], {})[event["seq"]] = event
+            self.by_topic[topic] = sessions
+        self.dead = Counter(_dead_key(d) for d in dead)
+        self.clean_count = len(clean)
+        self.dead_count = len(dead)
+
+
+class Coverage:
+    """Incremental 'is everything there yet' over records as they are read."""
+
+    def __init__(self, expected: Expected) -> None:
+        self.expected = expected
+        self.seen_clean: set[tuple[str, int]] = set()
+        self.seen_dead: Counter[bytes] = Counter()
+        self.dead_sources: set[tuple[str, int, int]] = set()
+        self.done: dict[str, int] = {}
+        self.complete_at: float | None = None
+
+    def update(self, records: dict[str, list[Record]]) -> bool:
+        exp = self.expected
+        for topic in (exp.clean_topic, exp.dead_topic):
+            new = records[topic][self.done.get(topic, 0) :]
+            self.done[topic] = len(records[topic])
+            for record in new:
+                value = orjson.loads(record.value)
+                if topic == exp.clean_topic:
+                    self.seen_clean.add((value["sessionId"], value["seq"]))
+                else:
+                    src = value.get("source") or {}
+                    source = (src.get("topic"), src.get("partition"), src.get("offset"))
+                    if source not in self.dead_sources:
+                        self.dead_sources.add(source)
+                        self.seen_dead[_dead_key(value)] += 1
+        return self.complete()
+
+    def complete(self) -> bool:
+        exp = self.expected
+        clean_ok = len(self.seen_clean) >= exp.clean_count and all(
+            (sid, seq) in self.seen_clean
+            for sid, seqs in exp.by_topic[exp.clean_topic].items()
+            for seq in seqs
+        )
+        return clean_ok and all(self.seen_dead[k] >= n for k, n in exp.dead.items())
+
+
+def read_complete(
+    deployment: Deployment, expected: Expected, *, timeout: float, linger: float = 3.0
+) -> tuple[dict[str, list[Record]], float | None]:
+    """Read every output topic until the file mode's clean events and dead letters are all
+    there (or ``timeout``), then ``linger`` seconds more so that extra records show up.
+    Returns the records and the seconds it took until complete (None: never complete)."""
+    coverage = Coverage(expected)
+    started = time.monotonic()
+    cheap_check_at = [0]
+
+    def until(records: dict[str, list[Record]]) -> bool:
+        if coverage.complete_at is None:
+            total = len(records[expected.clean_topic]) + len(records[expected.dead_topic])
+            # Parse only once enough records could be there (cheap while far behind).
+            if (
+                total >= expected.clean_count + expected.dead_count
+                or total - cheap_check_at[0] > 20_000
+            ):
+                cheap_check_at[0] = total
+                if coverage.update(records):
+                    coverage.complete_at = time.monotonic()
+            return False
+        return time.monotonic() - coverage.complete_at >= linger
+
+    records = asyncio.run(
+        read_topics(
+            deployment.broker.bootstrap, deployment.outputs, until=until, timeout=timeout + linger
+        )
+    )
+    took = None if coverage.complete_at is None else coverage.complete_at - started
+    return records, took
+
+
+def figures(
+    name: str,
+    deployment: Deployment,
+    expected: Expected,
+    records: dict[str, list[Record]],
+    *,
+    events: int,
+    logs: Iterable[Path] = (),
+) -> Figures:
+    fig = Figures(name, events, expected.clean_count, expected.dead_count)
+    needle = CANARY.encode()
+    for topic_records in records.values():
+        for record in topic_records:
+            if needle in record.value or (record.key and needle in record.key):
+                fig.leaked += 1
+                fig.detail.append(f"canary in a record of {record.topic}@{record.offset}")
+    for path in logs:
+        leaked = sum(CANARY in line for line in path.read_text(errors="replace").splitlines())
+        if leaked:
+            fig.leaked += leaked
+            fig.detail.append(f"canary in {leaked} lines of {path.name}")
+    for topic, want in expected.by_topic.items():
+        _clean_figures(fig, topic, want, records[topic])
+    _dead_figures(fig, expected, records[expected.dead_topic])
+    return fig
+
+
+def _clean_figures(
+    fig: Figures,
+    topic: str,
+    want: dict[str, dict[int, dict[str, Any]]],
+    records: list[Record],
+) -> None:
+    got: dict[str, dict[int, dict[str, Any]]] = {}
+    top: dict[str, int] = {}
+    for record in sorted(records, key=lambda r: (r.partition, r.offset)):
+        event = orjson.loads(record.value)
+        sid, seq = event["sessionId"], event["seq"]
+        if record.key != sid.encode():
+            fig.mismatched += 1
+            fig.detail.append(f"{topic} {sid} seq {seq}: key {record.key!r}")
+        seen = got.setdefault(sid, {})
+        if seq in seen:
+            if seen[seq] == event:
+                fig.duplicated += 1
+            else:
+                fig.conflicting += 1
+                fig.detail.append(f"{topic} {sid} seq {seq}: a repeat that is not an exact copy")
+            continue
+        seen[seq] = event
+        if sid in top and seq < top[sid]:
+            fig.reordered += 1
+            fig.detail.append(f"{topic} {sid}: seq {seq} after seq {top[sid]}")
+        top[sid] = max(top.get(sid, seq), seq)
+    for sid, seqs in want.items():
+        have = got.get(sid, {})
+        for seq, event in seqs.items():
+            if seq not in have:
+                fig.lost += 1
+                fig.detail.append(f"{topic} {sid} seq {seq}: lost ({event['type']})")
+            elif have[seq] != event:
+                fig.mismatched += 1
+                fig.detail.append(f"{topic} {sid} seq {seq}: differs from the file mode")
+    for sid, seqs in got.items():
+        extra = set(seqs) - set(want.get(sid, {}))
+        fig.unexpected += len(extra)
+        if extra:
+            fig.detail.append(f"{topic} {sid}: unexpected seqs {sorted(extra)[:5]}")
+
+
+def _dead_figures(fig: Figures, expected: Expected, records: list[Record]) -> None:
+    by_source: dict[tuple[Any, ...], bytes] = {}
+    for record in records:
+        value = orjson.loads(record.value)
+        src = value.get("source") or {}
+        if src.get("topic") != expected.raw_topic or not src.get("offset", -1) >= 0:
+            fig.mismatched += 1
+            fig.detail.append(f"dead letter with source {src}")
+        source = (src.get("topic"), src.get("partition"), src.get("offset"))
+        key = _dead_key(value)
+        if source in by_source:
+            if by_source[source] == key:
+                fig.duplicated += 1
+            else:
+                fig.conflicting += 1
+                fig.detail.append(f"two different dead letters for source {source}")
+            continue
+        by_source[source] = key
+    got = Counter(by_source.values())
+    for key, n in expected.dead.items():
+        if got[key] < n:
+            fig.lost += n - got[key]
+            fig.detail.append(f"dead letter lost: {key.decode()[:200]}")
+    for key, n in got.items():
+        if n > expected.dead[key]:
+            fig.unexpected += n - expected.dead[key]
+            fig.detail.append(f"unexpected dead letter: {key.decode()[:200]}")
+
+
+async def produce_patiently(
+    bootstrap: str,
+    topic: str,
+    lines: list[bytes],
+    *,
+    seed: int,
+    rate: float | None,
+    on_sent: Callable[[int], None],
+    request_timeout_s: float = 300.0,
+) -> None:
+    """``pipeline.kafka.io.produce_lines`` (same random keys for a seed), with a request
+    timeout longer than any fault here: the test's own producer must ride out a frozen
+    broker (aiokafka's default of 40 s fails its batches), so that what is measured is the
+    worker. No retries on top: a retried send could put a raw line twice on the topic."""
+    rng = random.Random(seed)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=bootstrap,
+        acks="all",
+        linger_ms=5,
+        max_request_size=2 * 1024 * 1024,
+        request_timeout_ms=int(request_timeout_s * 1000),
+    )
+    await producer.start()
+    started = time.monotonic()
+    try:
+        batch = []
+        for sent, line in enumerate(lines, start=1):
+            batch.append(await producer.send(topic, line, key=rng.randbytes(8).hex().encode()))
+            if len(batch) >= 500:
+                await asyncio.gather(*batch)
+                on_sent(len(batch))
+                batch = []
+            if rate is not None:
+                ahead = sent / rate - (time.monotonic() - started)
+                if ahead > 0:
+                    await asyncio.sleep(ahead)
+        await asyncio.gather(*batch)
+        on_sent(len(batch))
+    finally:
+        await producer.stop()
+
+
+class BackgroundProducer:
+    """:func:`produce_patiently` in a thread (its own event loop), so the test can inject
+    faults meanwhile. ``sent`` counts acknowledged lines; ``join`` re-raises its error."""
+
+    def __init__(
+        self, bootstrap: str, topic: str, lines: list[bytes], *, rate: float | None, seed: int
+    ) -> None:
+        self.sent = 0
+        self.error: BaseException | None = None
+        self.started = time.monotonic()
+        self.finished: float | None = None
+
+        def on_sent(count: int) -> None:
+            self.sent += count
+
+        def run() -> None:
+            try:
+                asyncio.run(
+                    produce_patiently(
+                        bootstrap, topic, lines, seed=seed, on_sent=on_sent, rate=rate
+                    )
+                )
+            except BaseException as exc:  # reported by join()
+                self.error = exc
+            finally:
+                self.finished = time.monotonic()
+
+        self.thread = threading.Thread(target=run, name="producer", daemon=True)
+        self.thread.start()
+
+    @property
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+    def join(self, timeout: float) -> float:
+        """Wait for the last line to be acknowledged; returns the seconds producing took."""
+        self.thread.join(timeout)
+        assert not self.thread.is_alive(), f"producer still running after {timeout}s"
+        if self.error is not None:
+            raise self.error
+        assert self.finished is not None
+        return self.finished - self.started
+
+
+def wait_for(condition: Callable[[], bool], timeout: float, what: str, step: float = 0.2) -> float:
+    """Like streaming_util.wait_until, returning the seconds it took."""
+    started = time.monotonic()
+    deadline = started + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return time.monotonic() - started
+        time.sleep(step)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")

@@ -1,0 +1,105 @@
+"""The single worker SIGKILLed at random moments while a stream of 50k+ events goes through.
+
+The worker is killed (no flush, no commit) at least ``KILLS`` times, each time after a random
+delay once its successor has become ready and has processed events; a new worker process
+with the same app id (consumer group, changelog) is started at once and waited for. The
+reorder window (60 s) covers the downtime, so no event is skipped as late. Afterwards every
+clean event and dead letter the file mode gives must be on the topics, each session's
+events in strictly increasing seq on every topic once exact repeats are dropped, repeats
+only exact copies, nothing else published, and the generator's canary nowhere.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from datetime import UTC, datetime
+
+import pytest
+
+from pipeline.generate import TrafficProfile, generate_events
+from tests.faults.faults_util import (
+    CANARY,
+    BackgroundProducer,
+    Expected,
+    figures,
+    read_complete,
+    wait_for,
+)
+from tests.integration.streaming_util import (
+    assert_matches_file_mode,
+    file_mode,
+    metric,
+    worker_summary,
+)
+
+pytestmark = pytest.mark.integration
+
+SESSIONS = 1_650  # ~31 lines each: >= 50,000 raw lines
+MIN_EVENTS = 50_000
+KILLS = 6
+RATE = 500.0  # lines/s offered: production (~105 s) spans the kills (~6 x 12 s)
+SEED = 20261202
+
+
+def consumed(worker) -> float:  # type: ignore[no-untyped-def]
+    try:
+        return metric(worker.get("/metrics", timeout=2.0)[1].decode(), "chao_events_consumed_total")
+    except OSError:
+        return 0.0
+
+
+@pytest.mark.timeout(420)
+def test_sigkilled_worker_loses_nothing(deploy, report) -> None:  # type: ignore[no-untyped-def]
+    deployment = deploy(CHAO_REORDER_WINDOW_S="60")
+    profile = TrafficProfile(canary=CANARY)
+    lines = list(generate_events(SESSIONS, seed=SEED, profile=profile, start=datetime.now(UTC)))
+    assert len(lines) >= MIN_EVENTS
+    assert sum(CANARY.encode() in line for line in lines) > 100  # the leak check has teeth
+    clean, dead = file_mode(lines)
+    expected = Expected(deployment, clean, dead)
+    rng = random.Random(SEED)
+
+    worker = deployment.worker("w0")
+    worker.wait_ready()
+    producer = BackgroundProducer(
+        deployment.broker.bootstrap, deployment.topics.raw, lines, rate=RATE, seed=SEED
+    )
+    kills = []  # (events produced at the kill, events the victim had consumed, downtime s)
+    for n in range(1, KILLS + 1):
+        # A random moment once the worker is really working (it consumed something).
+        wait_for(lambda w=worker: consumed(w) > 0, 60, f"worker {worker.name} to consume")
+        time.sleep(rng.uniform(0.2, 5.0))
+        assert worker.alive(), f"worker {worker.name} died on its own:\n{worker.log_tail()}"
+        taken, produced = consumed(worker), producer.sent
+        worker.kill()
+        killed_at = time.monotonic()
+        worker = deployment.worker(f"w{n}")
+        worker.wait_ready(timeout=90)
+        kills.append((produced, int(taken), round(time.monotonic() - killed_at, 1)))
+    producing = producer.join(timeout=240)
+    assert producer.sent == len(lines)
+    records, took = read_complete(deployment, expected, timeout=150)
+    fig = figures(
+        "crash",
+        deployment,
+        expected,
+        records,
+        events=len(lines),
+        logs=[w.log_path for w in deployment.workers],
+    )
+    fig.extra = {
+        "kills": len(kills),
+        "produce_s": round(producing, 1),
+        "complete_after_s": None if took is None else round(took, 1),
+        "killed_at_produced": [k[0] for k in kills],
+        "victim_consumed": [k[1] for k in kills],
+        "downtime_s": [k[2] for k in kills],
+    }
+    report(fig)
+    # Every victim was killed mid-stream: it had consumed events, more were still coming.
+    assert all(k[1] > 0 and k[0] < len(lines) for k in kills), kills
+    assert fig.lost == 0, f"{fig.line()}\n{worker_summary(worker)}\n" + "\n".join(fig.detail[:20])
+    fig.assert_clean()
+    # And the integration tests' own comparison, on the same records.
+    assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=True)
