@@ -92,9 +92,9 @@ def test_fetched_batches_are_delivered_under_one_wait() -> None:
     assert "set_read_offset(tp, offset)" in original
 
 
-def test_producer_settings_batch_records() -> None:
+def test_producer_does_not_linger_on_whole_batches() -> None:
     app = faust.App("linger-check", **faust_app_settings(WorkerSettings()))
-    assert app.conf.producer_linger > 0
+    assert app.conf.producer_linger == 0
 
 
 def test_worker_logs_at_the_configured_level_without_spinner_and_redacted() -> None:
