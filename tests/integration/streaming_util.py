@@ -145,6 +145,19 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
+def wait_for_split(deployment: Deployment, workers: list[WorkerProcess]) -> None:
+    """Wait until every worker owns some re-key partitions and no two own the same."""
+    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
+
+    def split() -> bool:
+        owned = [
+            set(orjson.loads(w.get("/ready")[1])["assigned"].get(staged_topic, [])) for w in workers
+        ]
+        return all(owned) and sum(map(len, owned)) == len(set().union(*owned))
+
+    wait_until(split, 30, "the workers to split the partitions")
+
+
 def committed_everything(worker: WorkerProcess) -> bool:
     """All assigned raw and re-key partitions committed to their end (lag 0 everywhere)."""
     text = worker.get("/metrics")[1].decode()

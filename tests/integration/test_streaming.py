@@ -20,6 +20,7 @@ from tests.integration.streaming_util import (
     file_mode,
     metric,
     read_outputs,
+    wait_for_split,
     wait_until,
 )
 
@@ -55,16 +56,7 @@ def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # 
     first, second = deployment.worker("a"), deployment.worker("b")
     first.wait_ready()
     second.wait_ready()
-    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
-
-    def split() -> bool:
-        owned = [
-            set(orjson.loads(w.get("/ready")[1])["assigned"].get(staged_topic, []))
-            for w in (first, second)
-        ]
-        return all(owned) and not owned[0] & owned[1]
-
-    wait_until(split, 30, "the two workers to split the partitions")
+    wait_for_split(deployment, [first, second])
 
     profile = TrafficProfile(malformed_rate=0.005, duplicate_rate=0.02)
     lines = list(generate_events(250, seed=5, profile=profile, start=datetime.now(UTC)))

@@ -24,6 +24,7 @@ from tests.integration.streaming_util import (
     file_mode,
     per_session,
     read_outputs,
+    wait_for_split,
     wait_until,
 )
 
@@ -107,16 +108,7 @@ def test_trace_and_live_tail_from_either_worker(deploy) -> None:  # type: ignore
     first, second = deployment.worker("a"), deployment.worker("b")
     first.wait_ready()
     second.wait_ready()
-    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
-
-    def split() -> bool:
-        owned = [
-            set(orjson.loads(w.get("/ready")[1])["assigned"].get(staged_topic, []))
-            for w in (first, second)
-        ]
-        return all(owned) and not owned[0] & owned[1]
-
-    wait_until(split, 30, "the two workers to split the partitions")
+    wait_for_split(deployment, [first, second])
 
     profile = TrafficProfile(malformed_rate=0.01, duplicate_rate=0.05, violation_rate=0.2)
     lines = list(generate_events(30, seed=17, profile=profile, start=datetime.now(UTC)))
