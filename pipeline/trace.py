@@ -120,15 +120,20 @@ class TooFarBehind:
 class SessionTrace:
     """The released clean events of one session, bounded; serialisable with to_wire().
 
-    Events are held as the very dicts the pipeline published and are never modified; the
-    limits and the clock are configuration, not state, so they are not part of the wire form.
+    Events are held as their encoded JSON (the bytes the pipeline published) with their
+    seqs beside them: bytes are about a quarter of the size of the dict and are not tracked
+    by Python's cyclic garbage collector, whose full passes over millions of held dicts
+    would pause the worker. :attr:`events` decodes them when asked (requests are rare; appends
+    are per event). The limits and the clock are configuration, not state, so they are not
+    part of the wire form.
     """
 
     session_id: str
     max_events: int = DEFAULT_MAX_EVENTS
     max_age_s: float = DEFAULT_MAX_AGE_S
     clock: Clock = field(default=time.time, repr=False, compare=False)
-    events: list[dict[str, Any]] = field(default_factory=list)  # seq ascending
+    encoded: list[bytes] = field(default_factory=list)  # seq ascending
+    seqs: list[int] = field(default_factory=list)  # one per event
     appended_at: list[float] = field(default_factory=list)  # clock time, one per event
     last_seq: int = -1  # highest seq ever appended (-1: none)
     dropped_through: int = -1  # highest seq dropped by bounding (-1: none)
@@ -142,11 +147,17 @@ class SessionTrace:
             return cls(session_id, clock=clock)
         return cls(session_id, settings.max_events, settings.max_age_s, clock)
 
-    def append(self, event: dict[str, Any]) -> bool:
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The held events, decoded, in seq order."""
+        return [orjson.loads(raw) for raw in self.encoded]
+
+    def append(self, event: dict[str, Any], encoded: bytes | None = None) -> bool:
         """Add a released clean event; False when it is a repeat or older than the newest.
 
-        Raises ValueError for an event of another session or without a usable seq: that is
-        a wiring bug, not input to tolerate.
+        ``encoded`` is the event's JSON when the caller has it already (the topology
+        does: it is what went to the clean topic). Raises ValueError for an event of another
+        session or without a usable seq: that is a wiring bug, not input to tolerate.
         """
         if event.get("sessionId") != self.session_id:
             raise ValueError("event belongs to another session")
@@ -156,7 +167,8 @@ class SessionTrace:
         if seq <= self.last_seq:
             return False
         now = self.clock()
-        self.events.append(event)
+        self.encoded.append(encoded if encoded is not None else orjson.dumps(event))
+        self.seqs.append(seq)
         self.appended_at.append(now)
         self.last_seq = seq
         self.prune(now)
@@ -168,19 +180,20 @@ class SessionTrace:
         Runs on every append; a timer may also call it so idle sessions age out.
         """
         now = self.clock() if now is None else now
-        cut = max(0, len(self.events) - self.max_events)
+        cut = max(0, len(self.seqs) - self.max_events)
         horizon = now - self.max_age_s
         while cut < len(self.appended_at) and self.appended_at[cut] < horizon:
             cut += 1
         if cut:
-            self.dropped_through = self.events[cut - 1]["seq"]
-            del self.events[:cut]
+            self.dropped_through = self.seqs[cut - 1]
+            del self.encoded[:cut]
+            del self.seqs[:cut]
             del self.appended_at[:cut]
         return cut
 
     @property
     def first_seq(self) -> int | None:
-        return self.events[0]["seq"] if self.events else None
+        return self.seqs[0] if self.seqs else None
 
     @property
     def truncated(self) -> bool:
@@ -192,32 +205,23 @@ class SessionTrace:
         :class:`TooFarBehind` when bounding dropped an event the client has not seen.
         """
         if after is None:
-            return list(self.events)
+            return self.events
         if after < self.dropped_through:
             return TooFarBehind(after, self.dropped_through)
-        start = bisect_right(self.events, after, key=_seq)
-        return self.events[start:]
+        start = bisect_right(self.seqs, after)
+        return [orjson.loads(raw) for raw in self.encoded[start:]]
 
     def tool_cards(self) -> dict[str, dict[str, Any]]:
         """The latest card per callId, in order of first appearance; later events win."""
-        cards: dict[str, dict[str, Any]] = {}
-        for event in self.events:
-            data = event.get("data")
-            if not isinstance(data, dict):
-                continue
-            if event.get("family") == "tool":
-                cards[data["callId"]] = data
-            elif event.get("type") in COMPLETED_MESSAGE_TYPES:
-                for card in data.get("toolCalls") or ():
-                    cards[card["callId"]] = card
-        return cards
+        return _tool_cards(self.events)
 
     def document(self) -> dict[str, Any]:
         """The body of GET /sessions/{sessionId}/trace (shape in the module docstring)."""
+        events = self.events
         return {
             "sessionId": self.session_id,
-            "events": list(self.events),
-            "toolCards": list(self.tool_cards().values()),
+            "events": events,
+            "toolCards": list(_tool_cards(events).values()),
             "firstSeq": self.first_seq,
             "lastSeq": self.last_seq if self.last_seq >= 0 else None,
             "truncated": self.truncated,
@@ -231,7 +235,7 @@ class SessionTrace:
             self.last_seq,
             self.dropped_through,
             self.appended_at,
-            self.events,
+            [orjson.Fragment(raw) for raw in self.encoded],  # embedded as they are
         ]
 
     @classmethod
@@ -248,13 +252,23 @@ class SessionTrace:
         trace.last_seq = last_seq
         trace.dropped_through = dropped_through
         trace.appended_at = list(appended_at)
-        trace.events = list(events)
+        trace.encoded = [orjson.dumps(event) for event in events]
+        trace.seqs = [event["seq"] for event in events]
         return trace
 
 
-def _seq(event: dict[str, Any]) -> int:
-    seq: int = event["seq"]
-    return seq
+def _tool_cards(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    cards: dict[str, dict[str, Any]] = {}
+    for event in events:
+        data = event.get("data")
+        if not isinstance(data, dict):
+            continue
+        if event.get("family") == "tool":
+            cards[data["callId"]] = data
+        elif event.get("type") in COMPLETED_MESSAGE_TYPES:
+            for card in data.get("toolCalls") or ():
+                cards[card["callId"]] = card
+    return cards
 
 
 # --- HTTP and SSE helpers ------------------------------------------------------------------

@@ -343,6 +343,7 @@ class PipelineTopology:
         publisher = self.publisher
         published = self.pipeline.stats.published
         dumps = orjson.dumps
+        released: list[tuple[dict[str, Any], bytes]] = []
         for output in outputs:
             record = output[1]
             key = record_key(record)
@@ -350,9 +351,11 @@ class PipelineTopology:
             for name in topics_for(output, topics):
                 publisher.add(name, key, value)
                 published[name] += 1
+            if output[0] == CLEAN:
+                released.append((record, value))
         await publisher.publish()
         if self.traces is not None:  # released and on the clean topics: servable now
-            self.traces.append(outputs)
+            self.traces.append(released)
         now = self.clock()
         observe = self.pipeline.stats.observe_latency
         for kind, record in outputs:

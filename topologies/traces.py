@@ -32,7 +32,6 @@ from faust.exceptions import SameNode
 from faust.serializers import codecs
 from yarl import URL
 
-from pipeline.stages.ordering import CLEAN, Output
 from pipeline.trace import (
     InvalidSeq,
     LiveTail,
@@ -102,18 +101,17 @@ class Traces:
 
     # -- writing (under the topology's lock) -----------------------------------------------
 
-    def append(self, outputs: list[Output]) -> None:
-        """Append the batch's released clean events, then hand them to live subscribers."""
+    def append(self, released: list[tuple[dict[str, Any], bytes]]) -> None:
+        """Append the batch's released clean events (each with the JSON that went to the
+        clean topic), then hand them to live subscribers."""
         data = plain_dict(self.table)
         appended = []
-        for kind, record in outputs:
-            if kind != CLEAN:
-                continue
+        for record, encoded in released:
             session_id = record["sessionId"]
             trace = data.get(session_id)
             if trace is None:
                 trace = SessionTrace.empty(session_id, self.settings)
-            if trace.append(record):
+            if trace.append(record, encoded):
                 data[session_id] = trace
                 self.dirty.add(session_id)
                 appended.append((session_id, record))
@@ -135,7 +133,7 @@ class Traces:
         forgotten = 0
         for session_id in list(data.keys()):
             trace = data[session_id]
-            if trace.prune() and not trace.events:
+            if trace.prune() and not trace.seqs:
                 del data[session_id]
                 forgotten += 1
                 self.dirty.add(session_id)
