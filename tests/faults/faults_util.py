@@ -182,7 +182,6 @@ def read_complete(
 
 def figures(
     name: str,
-    deployment: Deployment,
     expected: Expected,
     records: dict[str, list[Record]],
     *,
