@@ -134,6 +134,12 @@ def test_restarted_worker_keeps_session_state(deploy) -> None:  # type: ignore[n
     metrics = restarted.get("/metrics")[1].decode()
     # The restarted worker read only the new record: the card came from recovered state.
     assert metric(metrics, "chao_events_consumed_total") == 1
+    # The session's trace was recovered too (events 0 and 1 were released before the kill).
+    status, body = restarted.get("/sessions/s-restart/trace")
+    trace = orjson.loads(body)
+    assert status == 200, trace
+    assert [e["seq"] for e in trace["events"]] == [0, 1, 2] and trace["lastSeq"] == 2
+    assert [c["callId"] for c in trace["toolCards"]] == ["call-1"]
 
 
 def test_idle_sessions_are_forgotten_and_memory_stays_bounded(deploy) -> None:  # type: ignore[no-untyped-def]
