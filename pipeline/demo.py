@@ -137,6 +137,16 @@ def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> i
                 f"worker endpoints (while it runs): {worker.url}/metrics  "
                 f"{worker.url}/ready  {worker.url}/health"
             )
+            released = records[topics.session_events]
+            if released:
+                session_id = orjson.loads(released[0].value)["sessionId"]
+                status, body = worker.get(f"/sessions/{session_id}/trace")
+                held = len(orjson.loads(body).get("events", ())) if status == 200 else 0
+                print(
+                    f"a session's trace ({held} events; README, 'Reload and resume'): "
+                    f"{worker.url}/sessions/{session_id}/trace  "
+                    f"{worker.url}/sessions/{session_id}/events?after=0"
+                )
             return 0 if same else 1
         except KeyboardInterrupt:
             print("\ninterrupted: stopping the worker and the broker", file=sys.stderr)
