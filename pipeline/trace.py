@@ -137,9 +137,6 @@ class SessionTrace:
     appended_at: list[float] = field(default_factory=list)  # clock time, one per event
     last_seq: int = -1  # highest seq ever appended (-1: none)
     dropped_through: int = -1  # highest seq dropped by bounding (-1: none)
-    # When set, prune() also lists the seqs it dropped here, for a caller that stores each
-    # event under its own key (the topology) and must delete them; it empties the list.
-    dropped_seqs: list[int] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def empty(
@@ -189,8 +186,6 @@ class SessionTrace:
             cut += 1
         if cut:
             self.dropped_through = self.seqs[cut - 1]
-            if self.dropped_seqs is not None:
-                self.dropped_seqs.extend(self.seqs[:cut])
             del self.encoded[:cut]
             del self.seqs[:cut]
             del self.appended_at[:cut]

@@ -390,10 +390,8 @@ class PipelineTopology:
             owned = {tp.partition for tp in self.app.consumer.assignment() if tp.topic == changelog}
             gone = set(range(self.settings.partitions)) - owned
             dropped = drop_partitions(self.table, gone, self.settings.partitions) if gone else 0
-            if self.traces is not None:
-                if gone:
-                    self.traces.drop_partitions(gone)
-                self.traces.rebuild()
+            if gone and self.traces is not None:
+                self.traces.drop_partitions(gone)
             # Table recovery is done: rebuild the index of sessions waiting on a gap.
             self.pipeline.sequencer.reindex(restart_waits=True)
             self.progress.reset()

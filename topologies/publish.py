@@ -63,18 +63,9 @@ class BatchPublisher:
         """True once :meth:`prepare` has run."""
         return bool(self._partitions)
 
-    def add(
-        self,
-        topic: str,
-        key: bytes | None,
-        value: bytes | None,
-        partition_key: bytes | None = None,
-    ) -> None:
-        """Queue a record; its partition comes from ``partition_key`` when given (records
-        of one session under several keys), else from ``key``."""
+    def add(self, topic: str, key: bytes | None, value: bytes | None) -> None:
         count = self._partitions[topic]  # prepare() first
-        by = key if partition_key is None else partition_key
-        partition = next(self._round_robin) % count if by is None else partition_for(by, count)
+        partition = next(self._round_robin) % count if key is None else partition_for(key, count)
         self._pending.setdefault((topic, partition), []).append((key, value))
 
     def __len__(self) -> int:

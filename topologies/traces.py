@@ -3,17 +3,12 @@
 The sequence agent hands every batch of *released* clean events to :meth:`Traces.append`
 once the broker has acknowledged them on the clean topics; nothing else ever reaches a
 trace, so nothing dropped, dead-lettered or redacted can be served. The table
-(``<app>-traces-changelog``) holds one record per held event, keyed
-``<sessionId>\x1f<seq>`` with the event's JSON as value, plus one small record per
-session keyed ``<sessionId>\x1f`` with ``[lastSeq, droppedThrough]``. Every record of a
-session goes to the partition its sessionId has (Kafka's default partitioner, same
-partition count as the session state), so the worker that owns a session's events also
-recovers its trace. One record per event, not the whole trace per change: a long
-session's trace is not rewritten on every batch that touches it. Events dropped by
-bounding get tombstones. New records are written with the session states, after the
-outputs and before the offsets (the commit order of ``topologies.pipeline_app``); appends
-are idempotent by seq, so a replayed batch changes nothing. After a rebalance the
-per-session index is rebuilt from the recovered records; their age counts from then.
+(``<app>-traces-changelog``) is partitioned exactly like the session state (raw
+sessionId keys, Kafka's default partitioner, same partition count), so the worker that
+owns a session's events also owns its trace; changed traces are written to the changelog
+with the session states, after the outputs and before the offsets (the commit order of
+``topologies.pipeline_app``). Appends are idempotent by seq, so a replayed batch changes
+nothing.
 
 Endpoints (on every worker; see README "Reload and resume"):
 
@@ -29,12 +24,12 @@ Endpoints (on every worker; see README "Reload and resume"):
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import orjson
 from aiohttp import web as aioweb
 from faust.exceptions import SameNode
+from faust.serializers import codecs
 from yarl import URL
 
 from pipeline.trace import (
@@ -48,35 +43,40 @@ from pipeline.trace import (
     valid_session_id,
 )
 from topologies.publish import BatchPublisher
-from topologies.state import partition_for, plain_dict
+from topologies.state import drop_partitions, partition_for, plain_dict
 
 log = logging.getLogger("chao.traces")
+TRACE_CODEC = "chao_session_trace"
 TABLE_NAME = "traces"
 
 
-SEPARATOR = "\x1f"  # never in a sessionId (contract section 1) nor in a decimal seq
+class SessionTraceCodec(codecs.Codec):  # type: ignore[misc]
+    """SessionTrace <-> compact JSON (its wire form); limits come from the settings."""
 
+    def __init__(self, settings: TraceSettings) -> None:
+        super().__init__()
+        self.settings = settings
 
-def event_key(session_id: str, seq: int) -> bytes:
-    return f"{session_id}{SEPARATOR}{seq}".encode()
+    def _dumps(self, obj: Any) -> bytes:
+        return orjson.dumps(obj.to_wire())
 
-
-def meta_key(session_id: str) -> bytes:
-    return f"{session_id}{SEPARATOR}".encode()
+    def _loads(self, data: bytes) -> Any:
+        return SessionTrace.from_wire(orjson.loads(data), self.settings)
 
 
 class Traces:
-    """The trace table, the per-session index, the live tail and the endpoints."""
+    """The trace table, the live tail and the endpoints of one worker."""
 
     def __init__(self, app: Any, app_id: str, partitions: int, settings: TraceSettings) -> None:
         self.app = app
         self.settings = settings
         self.partitions = partitions
+        codecs.register(TRACE_CODEC, SessionTraceCodec(settings))
         changelog = app.topic(
             f"{app_id}-traces-changelog",
             key_type=str,
             key_serializer="raw",
-            value_serializer="raw",
+            value_serializer=TRACE_CODEC,
             partitions=partitions,
             compacting=True,
             deleting=False,
@@ -93,115 +93,61 @@ class Traces:
             use_partitioner=True,
         )
         self.table.key_serializer = "raw"
-        self.table.value_serializer = "raw"
-        self.sessions: dict[str, SessionTrace] = {}  # the index the endpoints read
+        self.table.value_serializer = TRACE_CODEC
         self.tail = LiveTail(settings.sse_max_queue)
-        self.pending: list[tuple[bytes, bytes | None, bytes]] = []  # key, value, session
+        self.dirty: set[str] = set()
         app.page("/sessions/{session_id}/trace")(self._trace_page)
         app.page("/sessions/{session_id}/events")(self._events_page)
-
-    def _new_trace(self, session_id: str) -> SessionTrace:
-        trace = SessionTrace.empty(session_id, self.settings)
-        trace.dropped_seqs = []
-        return trace
 
     # -- writing (under the topology's lock) -----------------------------------------------
 
     def append(self, released: list[tuple[dict[str, Any], bytes]]) -> None:
         """Append the batch's released clean events (each with the JSON that went to the
         clean topic), then hand them to live subscribers."""
-        sessions = self.sessions
-        touched: dict[str, SessionTrace] = {}
+        data = plain_dict(self.table)
         appended = []
         for record, encoded in released:
             session_id = record["sessionId"]
-            trace = sessions.get(session_id)
+            trace = data.get(session_id)
             if trace is None:
-                trace = sessions[session_id] = self._new_trace(session_id)
+                trace = SessionTrace.empty(session_id, self.settings)
             if trace.append(record, encoded):
-                self.pending.append(
-                    (event_key(session_id, record["seq"]), encoded, session_id.encode())
-                )
-                touched[session_id] = trace
+                data[session_id] = trace
+                self.dirty.add(session_id)
                 appended.append((session_id, record))
-        for session_id, trace in touched.items():
-            self._note_drops_and_meta(session_id, trace)
         for session_id, record in appended:
             self.tail.publish(session_id, record)
 
-    def _note_drops_and_meta(
-        self, session_id: str, trace: SessionTrace, *, forget: bool = False
-    ) -> None:
-        """Tombstones for the events bounding dropped, and the session's meta record (a
-        tombstone too when the session is forgotten)."""
-        partition_key = session_id.encode()
-        for seq in trace.dropped_seqs or ():
-            self.pending.append((event_key(session_id, seq), None, partition_key))
-        if trace.dropped_seqs:
-            trace.dropped_seqs.clear()
-        meta = None if forget else orjson.dumps([trace.last_seq, trace.dropped_through])
-        self.pending.append((meta_key(session_id), meta, partition_key))
-
     def write_changelog(self, publisher: BatchPublisher) -> None:
-        """Queue the batch's changelog records, applying them to the table's memory too."""
+        """Queue a changelog record for every changed trace (None: deleted)."""
         data = plain_dict(self.table)
-        for key, value, partition_key in self.pending:
-            if value is None:
-                data.pop(key.decode(), None)
-            else:
-                data[key.decode()] = value
-            publisher.add(self.changelog_name, key, value, partition_key)
-        self.pending.clear()
+        for session_id in self.dirty:
+            trace = data.get(session_id)
+            value = None if trace is None else orjson.dumps(trace.to_wire())
+            publisher.add(self.changelog_name, session_id.encode(), value)
+        self.dirty.clear()
 
     def expire(self) -> int:
-        """Drop aged events; forget sessions left with none. Returns how many were forgotten."""
+        """Drop aged events; forget traces left empty. Returns how many were forgotten."""
+        data = plain_dict(self.table)
         forgotten = 0
-        for session_id, trace in list(self.sessions.items()):
-            if not trace.prune():
-                continue
-            self._note_drops_and_meta(session_id, trace, forget=not trace.seqs)
-            if not trace.seqs:
-                del self.sessions[session_id]
+        for session_id in list(data.keys()):
+            trace = data[session_id]
+            if trace.prune() and not trace.seqs:
+                del data[session_id]
                 forgotten += 1
+                self.dirty.add(session_id)
+            elif trace.truncated:
+                self.dirty.add(session_id)
         return forgotten
 
     def discard_pending(self) -> None:
-        """On revocation: the unwritten records belong to a batch that will be replayed."""
-        self.pending.clear()
-
-    def rebuild(self) -> int:
-        """After a rebalance (table recovery done): the per-session index from the table.
-
-        Events recovered from the changelog count their age from now."""
-        by_session: dict[str, dict[int, bytes]] = {}
-        metas: dict[str, tuple[int, int]] = {}
-        for key, value in plain_dict(self.table).items():
-            session_id, _, seq = key.rpartition(SEPARATOR)
-            if seq:
-                by_session.setdefault(session_id, {})[int(seq)] = value
-            else:
-                last_seq, dropped_through = orjson.loads(value)
-                metas[session_id] = (last_seq, dropped_through)
-        now = time.time()
-        self.sessions = {}
-        for session_id, events in by_session.items():
-            trace = self._new_trace(session_id)
-            trace.seqs = sorted(events)
-            trace.encoded = [events[seq] for seq in trace.seqs]
-            trace.appended_at = [now] * len(trace.seqs)
-            last_seq, dropped_through = metas.get(session_id, (trace.seqs[-1], -1))
-            trace.last_seq = max(last_seq, trace.seqs[-1])
-            trace.dropped_through = dropped_through
-            self.sessions[session_id] = trace
-        return len(self.sessions)
+        self.dirty.clear()
 
     def drop_partitions(self, gone: set[int]) -> int:
         """After a rebalance: forget traces of partitions now owned elsewhere, and end the
         live streams of their sessions (the clients reconnect and reach the new owner)."""
-        data = plain_dict(self.table)
-        for key in list(data):
-            if partition_for(key.rpartition(SEPARATOR)[0], self.partitions) in gone:
-                del data[key]
+        dropped = drop_partitions(self.table, gone, self.partitions)
         moved = {
             session_id
             for session_id in self.tail.session_ids()
@@ -209,7 +155,7 @@ class Traces:
         }
         if moved:
             self.tail.end("reassigned", "the session moved to another worker; reconnect", moved)
-        return len(moved)
+        return dropped
 
     # -- endpoints ---------------------------------------------------------------------------
 
@@ -232,7 +178,7 @@ class Traces:
             return await self.app.router.route_req(TABLE_NAME, session_id, web, request)
         except (SameNode, KeyError):
             pass
-        trace = self.sessions.get(session_id)
+        trace = plain_dict(self.table).get(session_id)
         if trace is None:
             return _error(web, 404, "unknown_session", "no trace for this session")
         return web.bytes(orjson.dumps(trace.document()), content_type="application/json")
@@ -251,7 +197,7 @@ class Traces:
         if owner is not None:
             location = request.url.with_host(owner.host).with_port(owner.port)
             return aioweb.Response(status=307, headers={"Location": str(location)})
-        if self.sessions.get(session_id) is None:
+        if plain_dict(self.table).get(session_id) is None:
             return _error(web, 404, "unknown_session", "no trace for this session")
         response = aioweb.StreamResponse(
             headers={
@@ -262,7 +208,7 @@ class Traces:
         )
         await response.prepare(request)
         events = stream_events(
-            self.sessions.get,
+            plain_dict(self.table).get,
             self.tail,
             session_id,
             after,
