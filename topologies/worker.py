@@ -30,6 +30,7 @@ import threading
 import time
 
 from pipeline.config import PipelineConfig, WorkerSettings
+from pipeline.kafka.broker import recv_exactly
 from topologies.faust_tuning import PipelineWorker, install_event_loop
 from topologies.pipeline_app import PipelineTopology
 
@@ -282,9 +283,9 @@ def api_versions_probe(host: str, port: int, timeout: float) -> str | None:
         with socket.create_connection((host, port), timeout=timeout) as sock:
             sock.settimeout(timeout)
             sock.sendall(struct.pack(">i", len(body)) + body)
-            header = _recv_exactly(sock, 4)
+            header = recv_exactly(sock, 4)
             (size,) = struct.unpack(">i", header)
-            data = _recv_exactly(sock, min(size, 8))
+            data = recv_exactly(sock, min(size, 8))
     except TimeoutError:
         return f"no answer within {timeout:g} s"
     except OSError as exc:
@@ -294,13 +295,3 @@ def api_versions_probe(host: str, port: int, timeout: float) -> str | None:
     if len(data) < 4 or struct.unpack(">i", data[:4])[0] != 1:
         return "an answer that is not Kafka's"
     return None
-
-
-def _recv_exactly(sock: socket.socket, size: int) -> bytes:
-    data = b""
-    while len(data) < size:
-        chunk = sock.recv(size - len(data))
-        if not chunk:
-            raise ValueError("connection closed by the broker")
-        data += chunk
-    return data

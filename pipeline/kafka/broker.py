@@ -71,16 +71,17 @@ def broker_ready(host: str, port: int, timeout: float = 1.0) -> bool:
     try:
         with socket.create_connection((host, port), timeout=timeout) as sock:
             sock.sendall(struct.pack(">i", len(body)) + body)
-            header = _recv_exactly(sock, 4)
+            header = recv_exactly(sock, 4)
             (size,) = struct.unpack(">i", header)
-            data = _recv_exactly(sock, size)
+            data = recv_exactly(sock, size)
     except (OSError, ValueError):
         return False
     correlation, brokers = struct.unpack(">ii", data[:8])
     return bool(correlation == 1 and brokers >= 1)
 
 
-def _recv_exactly(sock: socket.socket, size: int) -> bytes:
+def recv_exactly(sock: socket.socket, size: int) -> bytes:
+    """Read exactly ``size`` bytes from a blocking socket (a Kafka response frame)."""
     data = b""
     while len(data) < size:
         chunk = sock.recv(size - len(data))

@@ -321,7 +321,6 @@ class SessionSequencer:
         self.stats.gaps += 1
         self._drain(session_id, state, out)
 
-
     def _release(
         self, session_id: str, state: SessionState, event: StagedEvent, out: list[Output]
     ) -> None:
