@@ -30,14 +30,21 @@ async def produce_lines(
     seed: int = 0,
     on_sent: Callable[[int], None] | None = None,
     rate: float | None = None,
+    request_timeout_s: float = 40.0,
 ) -> int:
     """Send each line with a random key (raw producers key by whatever they like).
 
     ``rate`` (lines/s) paces the sending; ``on_sent`` is called with a count as batches go.
+    ``request_timeout_s`` (aiokafka's default 40 s) is how long a send may wait for an
+    unanswering broker before it fails; no retries on top, so no line goes out twice.
     """
     rng = random.Random(seed)
     producer = AIOKafkaProducer(
-        bootstrap_servers=bootstrap, acks="all", linger_ms=5, max_request_size=2 * 1024 * 1024
+        bootstrap_servers=bootstrap,
+        acks="all",
+        linger_ms=5,
+        max_request_size=2 * 1024 * 1024,
+        request_timeout_ms=int(request_timeout_s * 1000),
     )
     await producer.start()
     sent = 0

@@ -20,7 +20,6 @@ Every figure is counted, not asserted, so a test can print them all before it fa
 from __future__ import annotations
 
 import asyncio
-import random
 import threading
 import time
 from collections import Counter
@@ -30,9 +29,8 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from aiokafka import AIOKafkaProducer
 
-from pipeline.kafka.io import Record, read_topics
+from pipeline.kafka.io import Record, produce_lines, read_topics
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import FAMILY_OF_VIEW
 
@@ -292,32 +290,15 @@ async def produce_patiently(
     timeout longer than any fault here: the test's own producer must ride out a frozen
     broker (aiokafka's default of 40 s fails its batches), so that what is measured is the
     worker. No retries on top: a retried send could put a raw line twice on the topic."""
-    rng = random.Random(seed)
-    producer = AIOKafkaProducer(
-        bootstrap_servers=bootstrap,
-        acks="all",
-        linger_ms=5,
-        max_request_size=2 * 1024 * 1024,
-        request_timeout_ms=int(request_timeout_s * 1000),
+    await produce_lines(
+        bootstrap,
+        topic,
+        lines,
+        seed=seed,
+        rate=rate,
+        on_sent=on_sent,
+        request_timeout_s=request_timeout_s,
     )
-    await producer.start()
-    started = time.monotonic()
-    try:
-        batch = []
-        for sent, line in enumerate(lines, start=1):
-            batch.append(await producer.send(topic, line, key=rng.randbytes(8).hex().encode()))
-            if len(batch) >= 500:
-                await asyncio.gather(*batch)
-                on_sent(len(batch))
-                batch = []
-            if rate is not None:
-                ahead = sent / rate - (time.monotonic() - started)
-                if ahead > 0:
-                    await asyncio.sleep(ahead)
-        await asyncio.gather(*batch)
-        on_sent(len(batch))
-    finally:
-        await producer.stop()
 
 
 class BackgroundProducer:
