@@ -192,30 +192,12 @@ class PipelineTopology:
     def _held(self) -> int:
         return len(self.table)
 
-    def _track_progress(self) -> float:
-        consumer = self.app.consumer
-        raw, staged = self.raw_topic.get_topic_name(), self.staged_topic.get_topic_name()
-        committed = getattr(consumer, "_committed_offset", {})  # Faust keeps no public view
-        raw_ends: dict[tuple[str, int], int] = {}
-        staged_ends: dict[tuple[str, int], int] = {}
-        for tp in consumer.assignment():
-            if tp.topic not in (raw, staged):
-                continue
-            try:
-                end = consumer.highwater(tp)
-            except Exception:  # not fetched yet: nothing known to wait for
-                continue
-            if end is not None and end >= 0:
-                (raw_ends if tp.topic == raw else staged_ends)[(tp.topic, tp.partition)] = end
-        by_key = {(tp.topic, tp.partition): offset or 0 for tp, offset in committed.items()}
-        return self.progress.tick(raw_ends, staged_ends, lambda key: by_key.get(key, 0))
-
-    def _partition_offsets(self) -> dict[tuple[str, int], tuple[int, int]]:
-        """End and committed offsets of the assigned raw and re-key partitions."""
+    def _assigned_ends(self) -> dict[tuple[str, int], int]:
+        """End offsets (high watermarks) of the assigned raw and re-key partitions; a
+        partition not fetched from yet is left out (nothing known to wait for)."""
         consumer = self.app.consumer
         topics = {self.raw_topic.get_topic_name(), self.staged_topic.get_topic_name()}
-        committed = getattr(consumer, "_committed_offset", {})  # Faust keeps no public view
-        offsets = {}
+        ends = {}
         for tp in consumer.assignment():
             if tp.topic in topics:
                 try:
@@ -223,8 +205,26 @@ class PipelineTopology:
                 except Exception:  # not fetched yet
                     continue
                 if end is not None and end >= 0:
-                    offsets[(tp.topic, tp.partition)] = (end, committed.get(tp) or 0)
-        return offsets
+                    ends[(tp.topic, tp.partition)] = end
+        return ends
+
+    def _committed(self) -> dict[tuple[str, int], int]:
+        committed = getattr(self.app.consumer, "_committed_offset", {})  # no public view
+        return {(tp.topic, tp.partition): offset or 0 for tp, offset in committed.items()}
+
+    def _track_progress(self) -> float:
+        raw = self.raw_topic.get_topic_name()
+        raw_ends: dict[tuple[str, int], int] = {}
+        staged_ends: dict[tuple[str, int], int] = {}
+        for key, end in self._assigned_ends().items():
+            (raw_ends if key[0] == raw else staged_ends)[key] = end
+        committed = self._committed()
+        return self.progress.tick(raw_ends, staged_ends, lambda key: committed.get(key, 0))
+
+    def _partition_offsets(self) -> dict[tuple[str, int], tuple[int, int]]:
+        """End and committed offsets of the assigned raw and re-key partitions."""
+        committed = self._committed()
+        return {key: (end, committed.get(key, 0)) for key, end in self._assigned_ends().items()}
 
     # Page handlers: Faust calls them with the request only (bound methods stay bound).
     async def _metrics_page(self, request: Any) -> Any:

@@ -45,7 +45,6 @@ class BatchPublisher:
         self._pending: dict[tuple[str, int], list[tuple[bytes | None, bytes | None]]] = {}
         self._partitions: dict[str, int] = {}
         self._round_robin = itertools.count()
-        self.records_sent = 0
 
     async def prepare(self, topics: list[str]) -> None:
         """Learn the partition count of every topic :meth:`add` will be given."""
@@ -67,9 +66,6 @@ class BatchPublisher:
         count = self._partitions[topic]  # prepare() first
         partition = next(self._round_robin) % count if key is None else partition_for(key, count)
         self._pending.setdefault((topic, partition), []).append((key, value))
-
-    def __len__(self) -> int:
-        return sum(len(records) for records in self._pending.values())
 
     async def publish(self) -> list[Delivered]:
         """Send every pending record; return once the broker has acknowledged them all."""
@@ -96,11 +92,7 @@ class BatchPublisher:
             sends.append(await producer.send_batch(batch, topic, partition=partition))
             counts.append(in_batch)
         results = await asyncio.gather(*sends)
-        self.records_sent += sum(counts)
         return [
             Delivered(meta.topic, meta.partition, meta.offset, count)
             for meta, count in zip(results, counts, strict=True)
         ]
-
-    def discard(self) -> None:
-        self._pending.clear()
