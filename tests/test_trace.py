@@ -12,9 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from pipeline import Pipeline, Source
 from pipeline.models.clean import ToolCard
-from pipeline.stages.ordering import CLEAN, DEAD_LETTER
 from pipeline.trace import (
     KEEPALIVE,
     InvalidSeq,
@@ -30,6 +28,7 @@ from pipeline.trace import (
     valid_session_id,
 )
 from tests.fixtures_util import by_session, expected, raw_lines
+from tests.test_fixtures import run_stage_api
 
 SID = "s-1"
 TOOL_CARD = TypeAdapter(ToolCard)
@@ -568,21 +567,8 @@ def test_publish_without_subscribers_is_a_no_op() -> None:
 # --- every shared fixture through the pipeline into traces ---------------------------------
 
 
-def run_fixture(name: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    pipeline = Pipeline(clock=lambda: 0.0)
-    outputs = []
-    for line_no, line in enumerate(raw_lines(name), start=1):
-        if line.strip():
-            outputs += pipeline.process(line, Source(f"{name}.raw.jsonl", 0, line_no))
-    outputs += pipeline.flush()
-    return (
-        [record for kind, record in outputs if kind == CLEAN],
-        [record for kind, record in outputs if kind == DEAD_LETTER],
-    )
-
-
 def test_fixture_traces_hold_exactly_the_clean_session_events(fixture_name: str) -> None:
-    clean, dead = run_fixture(fixture_name)
+    clean, dead = run_stage_api(fixture_name)
     traces: dict[str, SessionTrace] = {}
     for record in clean + clean:  # the second pass is an at-least-once replay
         trace = traces.setdefault(record["sessionId"], SessionTrace(record["sessionId"]))
