@@ -23,7 +23,6 @@ Endpoints (on every worker; see README "Reload and resume"):
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import orjson
@@ -45,7 +44,6 @@ from pipeline.trace import (
 from topologies.publish import BatchPublisher
 from topologies.state import drop_partitions, partition_for, plain_dict
 
-log = logging.getLogger("chao.traces")
 TRACE_CODEC = "chao_session_trace"
 TABLE_NAME = "traces"
 
