@@ -20,7 +20,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
-from pipeline.models.envelope import MAX_SEQ, RawEnvelope, envelope_values, is_rfc3339
+from pipeline.models import envelope
+from pipeline.models.envelope import (
+    _RFC3339_ASCII,
+    _SESSION_ID,
+    MAX_SEQ,
+    RawEnvelope,
+    envelope_values,
+    has_rfc3339_shape,
+    is_rfc3339,
+    is_session_id,
+)
 from pipeline.models.payloads import (
     COT_DISPLAY_MODELS,
     COT_DISPLAY_VALUES,
@@ -239,3 +249,39 @@ def test_timestamps_take_ascii_digits_only() -> None:
 @pytest.mark.parametrize("value", TIMESTAMPS)
 def test_timestamp_check_matches_the_model(value: str) -> None:
     assert is_rfc3339(value) is (dumped(CotCompleted, {"ts": value}, exclude_none=True) is not None)
+
+
+# Text that is nearly a timestamp: its characters, look-alike digits, and a few others.
+timestamp_like = st.text(st.sampled_from("0123456789-:.TtZz +\n٢２x"), max_size=36) | st.builds(
+    lambda value, at, char: value[:at] + char + value[at + 1 :],
+    st.sampled_from(TIMESTAMPS),
+    st.integers(0, 40),
+    st.sampled_from(["", "0", "9", "-", ":", ".", "T", "t", " ", "Z", "+", "٢", "00", "\n"]),
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(timestamp_like)
+def test_timestamp_shape_check_matches_the_regex(value: str) -> None:
+    assert has_rfc3339_shape(value) is (_RFC3339_ASCII.match(value) is not None)
+
+
+@pytest.mark.parametrize("value", TIMESTAMPS)
+def test_timestamp_shape_check_matches_the_regex_on_the_examples(value: str) -> None:
+    assert has_rfc3339_shape(value) is (_RFC3339_ASCII.match(value) is not None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(IDS) | st.text(st.sampled_from("aZ09._:-/ \nü"), max_size=130))
+def test_session_id_check_matches_the_pattern_remembered_or_not(value: str) -> None:
+    expected = _SESSION_ID.match(value) is not None
+    assert is_session_id(value) is expected
+    assert is_session_id(value) is expected  # now remembered, if valid
+    assert (value in envelope._VALID_SESSION_IDS) is expected
+
+
+def test_remembered_session_ids_are_bounded() -> None:
+    for n in range(envelope.MAX_REMEMBERED_SESSION_IDS + 10):
+        assert is_session_id(f"s-{n}")
+        assert len(envelope._VALID_SESSION_IDS) <= envelope.MAX_REMEMBERED_SESSION_IDS
+    assert not is_session_id("s 1")
