@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from aiokafka.partitioner import DefaultPartitioner
@@ -129,3 +130,20 @@ def test_seen_ids_ignore_a_match_that_straddles_two_digests(monkeypatch: Any) ->
     seen = SeenIds.of(["a", "b"])
     assert "a" in seen and "b" in seen
     assert "straddle" not in seen  # found at offset 4 of the bytes, not a stored digest
+
+
+def test_seen_ids_digest_is_blake2b_64_of_the_utf8_event_id() -> None:
+    from pipeline.stages import ordering
+
+    for event_id in ["", "e-1", "ünï", "x" * 200]:
+        expected = hashlib.blake2b(event_id.encode(), digest_size=8).digest()
+        assert ordering._digest(event_id) == expected
+
+
+def test_seen_ids_add_new_is_has_then_add_digest() -> None:
+    seen = SeenIds(b"AAAABBBBCCCCDDDD")
+    assert not seen.add_new(b"AAAABBBB", limit=16) and len(seen) == 2
+    assert seen.add_new(b"BBBBCCCC", limit=16)  # straddles two digests: new
+    assert seen.has(b"BBBBCCCC") and len(seen) == 3
+    assert seen.add_new(b"EEEEFFFF", limit=2)  # beyond the limit the oldest are forgotten
+    assert seen == SeenIds(b"BBBBCCCCEEEEFFFF")

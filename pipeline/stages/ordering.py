@@ -41,6 +41,7 @@ DEAD_LETTER: Final = "dead_letter"
 Output = tuple[str, dict[str, Any]]  # (CLEAN | DEAD_LETTER, record)
 OTHER_TOOL: Final = "other"
 _MAX_SETTLED_RUNS: Final = 256
+_DIGEST_SIZE: Final = 8
 
 
 class SeenIds:
@@ -54,7 +55,7 @@ class SeenIds:
     """
 
     __slots__ = ("_data",)
-    DIGEST = 8
+    DIGEST = _DIGEST_SIZE
 
     def __init__(self, data: bytes = b"") -> None:
         self._data = bytearray(data)
@@ -89,6 +90,19 @@ class SeenIds:
         if len(data) > limit * self.DIGEST:
             del data[: len(data) - limit * self.DIGEST]
 
+    def add_new(self, key: bytes, limit: int) -> bool:
+        """``add_digest`` unless ``has(key)``; whether it was new (one call per release)."""
+        data = self._data
+        at = data.find(key)
+        while at != -1:
+            if at % _DIGEST_SIZE == 0:  # aligned, as in has()
+                return False
+            at = data.find(key, at + 1)
+        data += key
+        if len(data) > limit * _DIGEST_SIZE:
+            del data[: len(data) - limit * _DIGEST_SIZE]
+        return True
+
     def __len__(self) -> int:
         return len(self._data) // self.DIGEST
 
@@ -109,8 +123,15 @@ class SeenIds:
         return cls(base64.b64decode(item))
 
 
+# Copying an unkeyed, empty hasher is cheaper than building one from keyword arguments,
+# and gives the same digest.
+_BLAKE2B_64: Final = hashlib.blake2b(digest_size=SeenIds.DIGEST)
+
+
 def _digest(event_id: str) -> bytes:
-    return hashlib.blake2b(event_id.encode(), digest_size=SeenIds.DIGEST).digest()
+    hasher = _BLAKE2B_64.copy()
+    hasher.update(event_id.encode())
+    return hasher.digest()
 
 
 @dataclass(slots=True)
@@ -167,6 +188,10 @@ class SessionSequencer:
         self.clock = clock
         self.stats = stats if stats is not None else Stats()
         self._tool_labels = frozenset(config.tool_keys)
+        # Settings read on every release, looked up once (PipelineConfig is frozen).
+        self._cot_off = not config.cot_enabled
+        self._cot_off_prefixes = config.cot_disabled_prefixes
+        self._max_seen = config.max_seen_event_ids
         # Sessions holding waiting events: the timer only looks at these.
         self._waiting_sessions: set[str] = set()
         # Every session in the store, least recently active first (eviction at the cap).
@@ -194,29 +219,34 @@ class SessionSequencer:
                 recency[session_id] = None
         now = self.clock()
         state.last_seen = now
-        if event.seq < state.next_seq:
+        seq = event.seq
+        waiting = state.waiting
+        if seq < state.next_seq:
             if event.event_id is not None and event.event_id in state.seen:
                 self.stats.duplicates += 1
             else:
                 self.stats.late += 1
-        elif (held := state.waiting.get(event.seq)) is not None:
+        elif waiting and (held := waiting.get(seq)) is not None:
             # Same seq already waiting: a redelivery, or a second event claiming the seq
             # (counted as late: the seq is taken, first come first served).
             if held.event_id is not None and held.event_id == event.event_id:
                 self.stats.duplicates += 1
             else:
                 self.stats.late += 1
-        elif event.seq == state.next_seq:
+        elif seq == state.next_seq:
             # A known eventId under a new seq is released as a duplicate (counted, no
             # output), so its seq still counts and nobody waits for it.
             self._release(session_id, state, event, out)
-            self._drain(session_id, state, out)
+            if waiting:
+                self._drain(session_id, state, out)
+            else:  # what _drain would do with nothing waiting
+                self._waiting_sessions.discard(session_id)
         else:
             event.arrived = now
-            state.waiting[event.seq] = event
+            waiting[seq] = event
             self.stats.waiting += 1
             self._waiting_sessions.add(session_id)
-            while len(state.waiting) > self.config.max_waiting_events:
+            while len(waiting) > self.config.max_waiting_events:
                 self._skip_gap(session_id, state, out)
         self.store[session_id] = state
         return out
@@ -310,10 +340,13 @@ class SessionSequencer:
             self.stats.sessions_evicted += 1
 
     def _drain(self, session_id: str, state: SessionState, out: list[Output]) -> None:
-        while (event := state.waiting.pop(state.next_seq, None)) is not None:
-            self.stats.waiting -= 1
-            self._release(session_id, state, event, out)
-        if not state.waiting:
+        waiting = state.waiting
+        stats = self.stats
+        release = self._release
+        while (event := waiting.pop(state.next_seq, None)) is not None:
+            stats.waiting -= 1
+            release(session_id, state, event, out)
+        if not waiting:
             self._waiting_sessions.discard(session_id)
 
     def _skip_gap(self, session_id: str, state: SessionState, out: list[Output]) -> None:
@@ -325,27 +358,29 @@ class SessionSequencer:
         self, session_id: str, state: SessionState, event: StagedEvent, out: list[Output]
     ) -> None:
         """Apply the stateful rules to the event at ``state.next_seq`` and emit its result."""
-        state.next_seq = event.seq + 1
-        if event.event_id is not None:
-            key = _digest(event.event_id)  # hashed once per released event
-            if state.seen.has(key):
-                self.stats.duplicates += 1  # same eventId under another seq
-                return
-            state.seen.add_digest(key, self.config.max_seen_event_ids)
+        seq = event.seq
+        state.next_seq = seq + 1
+        event_id = event.event_id
+        # Hashed once per released event; add_new is has() and add_digest() in one call.
+        if event_id is not None and not state.seen.add_new(_digest(event_id), self._max_seen):
+            self.stats.duplicates += 1  # same eventId under another seq
+            return
         rejection = event.rejection
         data = event.data
         family = event.family
         if family == "reasoning":
             call_id = event.call_id
+            card_released = call_id in state.cards if call_id else False
             rejection = admit_reasoning(
-                cot_disabled=self.config.cot_disabled_for(session_id),
+                # PipelineConfig.cot_disabled_for, from the settings looked up once
+                cot_disabled=self._cot_off or session_id.startswith(self._cot_off_prefixes),
                 eligible=state.eligible,
                 screened=rejection,
                 event_type=event.type,
                 tool_call_id=call_id,
-                card_released=call_id in state.cards if call_id else False,
+                card_released=card_released,
             )
-            if rejection is None and call_id and call_id not in state.cards and data:
+            if rejection is None and call_id and not card_released and data:
                 # cot.step with an unknown optional toolCallId: released without it.
                 data = {k: v for k, v in data.items() if k != "toolCallId"}
             if rejection is not None:
@@ -357,26 +392,30 @@ class SessionSequencer:
             return
         if family == "tool":
             state.cards.add(data["callId"])
-            label = data["toolKey"] if data["toolKey"] in self._tool_labels else OTHER_TOOL
+            tool_key = data["toolKey"]
+            label = tool_key if tool_key in self._tool_labels else OTHER_TOOL
             self.stats.tool_events[(label, data["status"])] += 1
-        elif family == "message" and "toolCalls" in data:
-            state.cards.update(card["callId"] for card in data["toolCalls"])
+        elif family == "message":
+            if "toolCalls" in data:
+                state.cards.update(card["callId"] for card in data["toolCalls"])
         elif family == "session" and data["visibleReasoning"]:
             state.eligible = True
-        terminal = event.type in TERMINAL_TYPES
-        if terminal and event.run_id is not None and event.run_id not in state.settled:
-            state.settled.append(event.run_id)
+        event_type = event.type
+        run_id = event.run_id
+        terminal = event_type in TERMINAL_TYPES
+        if terminal and run_id is not None and run_id not in state.settled:
+            state.settled.append(run_id)
             del state.settled[:-_MAX_SETTLED_RUNS]
         self.stats.released[family or ""] += 1
         out.append(
             (
                 CLEAN,
                 {
-                    "eventId": event.event_id,
-                    "type": event.type,
+                    "eventId": event_id,
+                    "type": event_type,
                     "sessionId": session_id,
-                    "runId": event.run_id,
-                    "seq": event.seq,
+                    "runId": run_id,
+                    "seq": seq,
                     "ts": event.ts,
                     "family": family,
                     "terminal": terminal,
