@@ -40,17 +40,16 @@ def screen_reasoning(event_type: str, payload: dict[str, Any]) -> dict[str, Any]
         data = display.model_dump(exclude_none=True)
     summary = data.get("summary")
     phase = data.get("phase")
-    fired = [
-        detector
-        for detector in (
-            None if summary is None else first_unsafe(summary),
-            None if phase is None else unsafe_phase(phase),
-        )
-        if detector is not None
-    ]
-    if fired:
+    detector = None if summary is None else first_unsafe(summary)
+    if phase is not None:
+        phase_detector = unsafe_phase(phase)
         # Where both fire, the detector first in the contract's order names the drop.
-        return Rejection(COT_POLICY, "unsafe_summary", min(fired, key=_PRIORITY.__getitem__))
+        if phase_detector is not None and (
+            detector is None or _PRIORITY[phase_detector] < _PRIORITY[detector]
+        ):
+            detector = phase_detector
+    if detector is not None:
+        return Rejection(COT_POLICY, "unsafe_summary", detector)
     return data
 
 

@@ -27,6 +27,7 @@ from pipeline.stages.shape import screen_shape
 from pipeline.stages.stats import Stats
 from pipeline.stages.tools import normalize_tool_calls, normalize_tool_event
 from pipeline.stages.types import (
+    FAMILY_BY_TYPE,
     NO_FAMILY,
     TERMINAL_TYPES,
     DeadLetterDict,
@@ -46,6 +47,8 @@ _ID = TypeAdapter(Id128)
 _SESSION_ID = TypeAdapter(SessionId)
 _SEQ = TypeAdapter(Seq)
 _TYPE = TypeAdapter(str)
+_loads = orjson.loads
+_JSONDecodeError = orjson.JSONDecodeError
 
 
 def _valid_or_none(adapter: TypeAdapter[Any], value: Any) -> Any:
@@ -112,10 +115,10 @@ def stage_record(
     if len(raw) > config.max_record_bytes:
         return reject_too_large(source, stats)
     try:
-        obj = orjson.loads(raw)
-    except orjson.JSONDecodeError:
+        obj = _loads(raw)
+    except _JSONDecodeError:
         obj = None
-    if not isinstance(obj, dict):
+    if type(obj) is not dict:  # orjson makes plain dicts only
         stats.consumed[NO_FAMILY] += 1
         return dead_letter(INVALID_JSON, source)
     # The plain twin of RawEnvelope takes the common, valid case; RawEnvelope itself only
@@ -139,7 +142,7 @@ def stage_record(
         )
     event_id, event_type, session_id, run_id, seq, ts, step_id, payload = envelope
 
-    family = family_of(event_type)
+    family = FAMILY_BY_TYPE.get(event_type) or family_of(event_type)  # artifact.*, unknown
     stats.consumed[family or NO_FAMILY] += 1
     # Deep nesting and repeated keys (pipeline/stages/shape.py).
     shape = screen_shape(
