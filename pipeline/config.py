@@ -132,8 +132,6 @@ class WorkerSettings(BaseSettings):
     web_host: str = Field("127.0.0.1", description="Bind address of /metrics and the web API.")
     web_port: int = Field(6066, ge=0, le=65535, description="Port of /metrics and the web API.")
     datadir: str = Field(".chao-data", description="Faust's local data directory.")
-    batch_max: int = Field(1000, ge=1, description="Events taken per batch by the agents.")
-    batch_within_s: float = Field(0.01, gt=0, description="Longest wait to fill a batch.")
     expire_interval_s: float = Field(
         0.1, gt=0, description="How often gaps older than the reorder window are skipped."
     )
@@ -150,5 +148,11 @@ class WorkerSettings(BaseSettings):
         description="Longest a fetch waits for data (Faust's own default: 1500). A broker that "
         "holds an idle fetch for the whole wait (the embedded Tansu) adds up to this much "
         "latency per hop; Apache Kafka answers as soon as data arrives.",
+    )
+    process_in_place: bool = Field(
+        True,
+        description="A raw record whose session's re-key partition this worker owns is "
+        "ordered in place, without the round trip through the re-key topic (same outputs, "
+        "state and commit order); false sends every record through the re-key topic.",
     )
     log_level: str = Field("info")

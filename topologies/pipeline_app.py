@@ -6,7 +6,8 @@ stateful rules (state in a changelog-backed table) -> clean topics and dead lett
     chao.raw.events (any key, any partition)
         |  agent "stage": validation, policy screening, tool normalization (Pipeline.stage)
         |--> chao.dead-letter            (records that can't be placed in a session)
-        v
+        |--> ordered in place when this worker owns the session's re-key partition
+        v    (same code and commit order as the "sequence" agent; no round trip)
     <app>-staged (internal re-key topic, key = sessionId)
         |  agent "sequence": per-session ordering + stateful rules (Pipeline.offer),
         |  timer "expire": skips gaps older than the reorder window
@@ -15,7 +16,8 @@ stateful rules (state in a changelog-backed table) -> clean topics and dead lett
         |--> chao.dead-letter            (policy drops, rejected events in their turn)
 
 Commit order (at-least-once with idempotent processing; the test broker has no
-transactions). For each batch the ``sequence`` agent:
+transactions). For each batch the ``sequence`` agent (and the ``stage`` agent for the
+events it orders in place):
 
 1. computes the outputs of the batch from the session states;
 2. publishes them and waits until the broker has acknowledged every one (outputs flushed);
@@ -28,9 +30,9 @@ So a crash at any point loses nothing: offsets are never committed ahead of stat
 state is never written ahead of the outputs it accounts for. A crash after (2) and before
 the commit replays the batch from the old state and republishes exact repeats of records
 already out: a consumer may see the same ``(sessionId, seq)`` twice and must drop the
-second copy. The ``stage`` agent is stateless: its outputs are acknowledged by Faust's
-producer flush before its offsets are committed, and the duplicates it may repeat are
-dropped by eventId in the ``sequence`` agent.
+second copy. The records the ``stage`` agent re-keys are acknowledged before it acks its
+batch, and the duplicates a replay repeats are dropped by eventId when they are ordered,
+in place or after the re-key topic.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ from topologies.state import (
     BatchedTableStore,
     drop_partitions,
     encode_state,
+    partition_for,
     register_codec,
 )
 from topologies.traces import Traces
@@ -147,6 +150,9 @@ class PipelineTopology:
         self.clock = clock
         self.progress = CatchUpTracker(clock)
         self.ready = False  # set once the first rebalance (and table recovery) completed
+        # Re-key partitions whose sessions this worker orders in place (_order_in_place).
+        self.local_partitions: frozenset[int] = frozenset()
+        self.prepared = False  # publishers know their topics' partitions (first batch)
         self.registry = CollectorRegistry()
         self.registry.register(
             PipelineCollector(
@@ -273,17 +279,20 @@ class PipelineTopology:
         publisher = self.stage_publisher
         staged_name = self.staged_topic.get_topic_name()
         dead_letter_name = self.config.topics.dead_letter
-        await publisher.prepare([staged_name, dead_letter_name])
         dumps = orjson.dumps
         async for batch in batches:
+            await self._prepare_publishers()
             messages = self._take(batch)
+            events: list[StagedEvent] = []
             for message in messages:
                 source = Source(message.topic, message.partition, message.offset)
                 staged = stage(message.value or b"", source)
                 if isinstance(staged, StagedEvent):
-                    publisher.add(staged_name, staged.session_id.encode(), dumps(staged.to_wire()))
+                    events.append(staged)
                 else:
                     publisher.add(dead_letter_name, None, dumps(staged))
+            for event in await self._order_in_place(events):
+                publisher.add(staged_name, event.session_id.encode(), dumps(event.to_wire()))
             for delivered in await publisher.publish():
                 if delivered.topic == staged_name:
                     advance(
@@ -295,27 +304,90 @@ class PipelineTopology:
             self._ack(messages)
             _advance_past(self.progress.raw_positions, messages)
 
-    async def _sequence_agent(self, batches: Any) -> None:
-        offer = self.pipeline.offer
-        from_wire = StagedEvent.from_wire
-        loads = orjson.loads
+    async def _prepare_publishers(self) -> None:
+        """Learn the partitions of every topic written to, once the first batch is in.
+
+        Not when the agents start: Faust declares its internal topics later, and asking
+        for the metadata of a topic that doesn't exist yet makes a broker with automatic
+        topic creation create it with its default partition count.
+        """
+        if self.prepared:
+            return
+        staged = self.staged_topic.get_topic_name()
         changelogs = [self.changelog_name]
         if self.traces is not None:
             changelogs.append(self.traces.changelog_name)
+        await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
         await self.publisher.prepare([*self.out_topics, *changelogs])
+        wanted = self.settings.partitions
+        for name in [staged, *changelogs]:
+            have = (
+                self.stage_publisher.partitions(name)
+                if name == staged
+                else (self.publisher.partitions(name))
+            )
+            if have != wanted:
+                # A session's events and state must share a partition number, and Faust
+                # assigns the re-key topic and the changelogs together only when their
+                # partition counts are equal.
+                raise RuntimeError(
+                    f"internal topic {name} has {have} partitions, the worker is configured "
+                    f"for {wanted} (CHAO_WORKER_PARTITIONS); recreate the internal topics "
+                    "or set the partitions they have"
+                )
+        self.prepared = True
+
+    async def _order_in_place(self, events: list[StagedEvent]) -> list[StagedEvent]:
+        """Orders the events whose session's re-key partition this worker owns, without the
+        round trip through the re-key topic; returns the others, to be re-keyed.
+
+        Correct for any raw key: the partition is computed from the sessionId, exactly as
+        the re-key topic's partitioner places it, so an event ordered here is one this
+        worker's ``sequence`` agent would have received. The set of owned partitions is
+        emptied under the lock when a rebalance starts and refilled once the rebalance
+        (and the recovery of those partitions' state) has completed.
+        """
+        async with self.lock:
+            local = self.local_partitions
+            if not local or not events:
+                return events
+            partitions = self.settings.partitions
+            mine: list[StagedEvent] = []
+            others: list[StagedEvent] = []
+            for event in events:
+                if partition_for(event.session_id, partitions) in local:
+                    mine.append(event)
+                else:
+                    others.append(event)
+            if mine:
+                await self._order_locked(mine)
+            return others
+
+    async def _sequence_agent(self, batches: Any) -> None:
+        from_wire = StagedEvent.from_wire
+        loads = orjson.loads
         async for batch in batches:
+            await self._prepare_publishers()
+            messages = self._take(batch)
+            events = [from_wire(loads(message.value)) for message in messages]
             async with self.lock:
-                messages = self._take(batch)
-                outputs: list[Output] = []
-                for message in messages:
-                    outputs += offer(from_wire(loads(message.value)))
-                await self._publish(outputs)
-                await self._write_state()
-                self._ack(messages)
-                _advance_past(self.progress.staged_positions, messages)
+                await self._order_locked(events)
+            self._ack(messages)
+            _advance_past(self.progress.staged_positions, messages)
+
+    async def _order_locked(self, events: list[StagedEvent]) -> None:
+        """Ordering and stateful rules for a batch of staged events (caller holds the lock),
+        in the commit order of the module docstring: outputs acknowledged, then state; the
+        caller acks the batch after."""
+        offer = self.pipeline.offer
+        outputs: list[Output] = []
+        for event in events:
+            outputs += offer(event)
+        await self._publish(outputs)
+        await self._write_state()
 
     async def _expire_gaps(self) -> None:
-        if self.app.rebalancing or not self.publisher.ready:
+        if self.app.rebalancing or not self.prepared:
             return
         caught_up_to = self._track_progress()
         async with self.lock:
@@ -325,7 +397,7 @@ class PipelineTopology:
             await self._write_state()
 
     async def _forget_idle(self) -> None:
-        if self.app.rebalancing or not self.publisher.ready:
+        if self.app.rebalancing or not self.prepared:
             return
         async with self.lock:
             forgotten = self.pipeline.sequencer.forget_idle()
@@ -374,6 +446,9 @@ class PipelineTopology:
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
         async with self.lock:
+            # From here until the rebalance completes every event goes through the re-key
+            # topic: whoever owns its partition afterwards orders it.
+            self.local_partitions = frozenset()
             # Unflushed changes belong to a batch whose offsets were not acked: replayed.
             self.store.discard_pending()
             if self.traces is not None:
@@ -395,6 +470,11 @@ class PipelineTopology:
             # Table recovery is done: rebuild the index of sessions waiting on a gap.
             self.pipeline.sequencer.reindex(restart_waits=True)
             self.progress.reset()
+            if self.settings.process_in_place:
+                staged = self.staged_topic.get_topic_name()
+                self.local_partitions = frozenset(
+                    tp.partition for tp in self.app.consumer.assignment() if tp.topic == staged
+                )
         self.ready = True
         log.info(
             "rebalance complete: partitions %s, %d sessions held (%d handed over), "

@@ -57,10 +57,9 @@ class BatchPublisher:
                     raise RuntimeError(f"no partitions known for topic {topic}")
                 self._partitions[topic] = count
 
-    @property
-    def ready(self) -> bool:
-        """True once :meth:`prepare` has run."""
-        return bool(self._partitions)
+    def partitions(self, topic: str) -> int:
+        """The partition count :meth:`prepare` learned for ``topic``."""
+        return self._partitions[topic]
 
     def add(self, topic: str, key: bytes | None, value: bytes | None) -> None:
         count = self._partitions[topic]  # prepare() first

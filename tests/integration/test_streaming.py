@@ -11,8 +11,10 @@ import orjson
 import pytest
 from aiokafka import AIOKafkaProducer
 
+from pipeline import Pipeline, Source
 from pipeline.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines, read_topics
+from pipeline.stages.types import StagedEvent
 from tests.fixtures_util import expected, expected_dead_letters, raw_lines
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
@@ -47,6 +49,42 @@ def test_every_fixture_gives_the_file_mode_output(deploy, fixture_name: str) -> 
         )
     )
     assert len({r.partition for r in raw[deployment.topics.raw]}) >= min(2, len(lines))
+
+
+@pytest.mark.parametrize("in_place", [True, False], ids=["in-place", "via-re-key-topic"])
+def test_one_worker_orders_in_place_or_through_the_rekey_topic(deploy, in_place: bool) -> None:  # type: ignore[no-untyped-def]
+    """Both ways to the ordering stage give the file mode's output. A single worker owns
+    every re-key partition, so by default nothing goes through the re-key topic; with
+    CHAO_WORKER_PROCESS_IN_PLACE=false every staged event does.
+
+    Eight partitions, not the broker's default of four: the internal topics must get the
+    configured count (asking for their metadata before Faust declared them used to make
+    the broker create them with its default)."""
+    deployment = deploy(
+        partitions=8,
+        CHAO_REORDER_WINDOW_S="30",
+        CHAO_WORKER_PROCESS_IN_PLACE=str(in_place).lower(),
+    )
+    worker = deployment.worker("w")
+    worker.wait_ready()
+    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
+    assigned = orjson.loads(worker.get("/ready")[1])["assigned"]
+    assert assigned[staged_topic] == list(range(8)), assigned
+
+    lines = list(generate_events(80, seed=9, start=datetime.now(UTC)))
+    clean, dead = file_mode(lines)
+    asyncio.run(produce_lines(deployment.broker.bootstrap, deployment.topics.raw, lines, seed=4))
+    records = read_outputs(deployment, len(clean), len(dead), timeout=120)
+    assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=False)
+    staged = asyncio.run(
+        read_topics(deployment.broker.bootstrap, [staged_topic], until=lambda r: False, timeout=3)
+    )[staged_topic]
+    stager = Pipeline()
+    placed = sum(
+        isinstance(stager.stage(line, Source("raw", 0, n)), StagedEvent)
+        for n, line in enumerate(lines)
+    )
+    assert len(staged) == (0 if in_place else placed)
 
 
 def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # type: ignore[no-untyped-def]
