@@ -3,7 +3,16 @@
 One process, one consumer, one producer: read a batch, parse each value with orjson, dump
 it again, send it to the output topic keyed as it came, wait for the batch's deliveries,
 commit. No stages, no state. ``python -m benchmarks.bare_loop BOOTSTRAP IN OUT COUNT`` exits
-after COUNT records (or 300 s without progress).
+after COUNT input records (or 300 s without progress) and prints, as JSON, its own rate
+(input records / seconds from the first fetched batch to the last acknowledged send) and
+the number of records it sent.
+
+``--stages`` runs the pipeline's stage chain (:class:`pipeline.Pipeline`, in memory, no
+Faust, state never written out) instead of the orjson round trip, and sends every output
+to OUT as many times as the worker would (an event and its family view): the same work
+and record traffic as the worker minus Faust, the changelogs and the gap timer.
+``--via MID`` first sends each staged event to MID and orders it when read back from
+there (the re-key hop, which the worker takes for sessions another worker owns).
 """
 
 from __future__ import annotations
@@ -11,9 +20,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import time
+from typing import Any
 
 import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+
+from pipeline import Pipeline, Source
+from pipeline.core import topics_for
+from pipeline.stages.ordering import DEAD_LETTER
+from pipeline.stages.types import StagedEvent
 
 try:
     import uvloop
@@ -21,9 +36,55 @@ except ImportError:  # pragma: no cover - uvloop is a dependency; the loop still
     uvloop = None
 
 
-async def run(bootstrap: str, source: str, target: str, count: int) -> int:
+class Work:
+    """What one input record turns into: (topic, key, value) records and whether it is done."""
+
+    def __init__(self, target: str, via: str | None, stages: bool) -> None:
+        self.target, self.via, self.stages = target, via, stages
+        self.pipeline = Pipeline() if stages else None
+        self.topics = self.pipeline.config.topics if self.pipeline else None
+
+    def __call__(self, topic: str, record: Any) -> tuple[list[tuple[str, Any, bytes]], int]:
+        if self.pipeline is None:
+            try:
+                value = orjson.dumps(orjson.loads(record.value))
+            except orjson.JSONDecodeError:  # malformed lines pass through as they are
+                value = record.value
+            if self.via and topic != self.via:
+                return [(self.via, record.key, value)], 0
+            return [(self.target, record.key, value)] * (2 if self.via else 1), 1
+        source = Source(topic, record.partition, record.offset)
+        if self.via is None:
+            outputs = self.pipeline.process(record.value or b"", source)
+        elif topic == self.via:
+            outputs = self.pipeline.offer(StagedEvent.from_wire(orjson.loads(record.value)))
+        else:
+            staged = self.pipeline.stage(record.value or b"", source)
+            if isinstance(staged, StagedEvent):
+                key = staged.session_id.encode()
+                return [(self.via, key, orjson.dumps(staged.to_wire()))], 0
+            outputs = [(DEAD_LETTER, staged)]
+        sends = []
+        for output in outputs:
+            value = orjson.dumps(output[1])
+            session = output[1].get("sessionId")
+            key = session.encode() if isinstance(session, str) else None
+            for _ in topics_for(output, self.topics):  # type: ignore[arg-type]
+                sends.append((self.target, key, value))
+        return sends, 1
+
+
+async def run(
+    bootstrap: str,
+    source: str,
+    target: str,
+    count: int,
+    *,
+    via: str | None = None,
+    stages: bool = False,
+) -> dict[str, float]:
     consumer = AIOKafkaConsumer(
-        source,
+        *([source, via] if via else [source]),
         bootstrap_servers=bootstrap,
         group_id="bench-bare-loop",
         auto_offset_reset="earliest",
@@ -34,28 +95,34 @@ async def run(bootstrap: str, source: str, target: str, count: int) -> int:
     producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=5)
     await consumer.start()
     await producer.start()
-    done = 0
+    work = Work(target, via, stages)
+    done = sent = 0
+    started = finished_at = 0.0
     last_progress = time.monotonic()
     try:
         while done < count and time.monotonic() - last_progress < 300:
             batches = await consumer.getmany(timeout_ms=500, max_records=5000)
+            if batches and not started:
+                started = time.monotonic()
             pending = []
-            for records in batches.values():
+            finished = 0
+            for tp, records in batches.items():
                 for record in records:
-                    try:
-                        value = orjson.dumps(orjson.loads(record.value))
-                    except orjson.JSONDecodeError:  # malformed lines pass through as they are
-                        value = record.value
-                    pending.append(await producer.send(target, value, key=record.key))
+                    sends, ended = work(tp.topic, record)
+                    for topic, key, value in sends:
+                        pending.append(await producer.send(topic, value, key=key))
+                    finished += ended
             if pending:
                 await asyncio.gather(*pending)
+                sent += len(pending)
+            if batches:
                 await consumer.commit()
-                done += len(pending)
-                last_progress = time.monotonic()
+                done += finished
+                finished_at = last_progress = time.monotonic()
     finally:
         await producer.stop()
         await consumer.stop()
-    return done
+    return {"events_per_s": done / max(finished_at - started, 1e-6), "records_out": sent}
 
 
 def main() -> None:
@@ -64,10 +131,15 @@ def main() -> None:
     parser.add_argument("source")
     parser.add_argument("target")
     parser.add_argument("count", type=int)
+    parser.add_argument("--via", help="a middle topic: the re-key hop")
+    parser.add_argument("--stages", action="store_true", help="run the stage chain")
     args = parser.parse_args()
     if uvloop is not None:
         uvloop.install()
-    asyncio.run(run(args.bootstrap, args.source, args.target, args.count))
+    figures = asyncio.run(
+        run(args.bootstrap, args.source, args.target, args.count, via=args.via, stages=args.stages)
+    )
+    print(orjson.dumps(figures).decode())
 
 
 if __name__ == "__main__":

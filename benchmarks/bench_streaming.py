@@ -44,7 +44,7 @@ from pipeline.kafka.io import Record, produce_lines, read_topics
 from pipeline.runner import WorkerProcess
 
 PARTITIONS = 8
-BARE_IN, BARE_OUT = "bench.bare.in", "bench.bare.out"
+BARE_IN, BARE_OUT = "bench.bare.in", "bench.bare.out"  # suffixed per run
 MEAN_LINES_PER_SESSION = 31  # of the generator's default profile (measured)
 
 
@@ -98,33 +98,47 @@ def peak_rss_mib(pid: int) -> float:
     return float("nan")
 
 
-def measure_bare_loop(broker: EmbeddedBroker, lines: list[bytes]) -> float:
-    asyncio.run(produce_lines(broker.bootstrap, BARE_IN, lines, seed=1))
-    started = time.monotonic()
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "benchmarks.bare_loop",
-            broker.bootstrap,
-            BARE_IN,
-            BARE_OUT,
-            str(len(lines)),
-        ],
-        check=True,
-        timeout=600,
+def measure_bare_loop(
+    broker: EmbeddedBroker,
+    lines: list[bytes],
+    *,
+    tag: str = "a",
+    stages: bool = False,
+    via: bool = False,
+) -> float:
+    """Events/s of :mod:`benchmarks.bare_loop` over ``lines``; ``stages`` and ``via`` as
+    its options."""
+    source, target = f"{BARE_IN}.{tag}", f"{BARE_OUT}.{tag}"
+    middle = f"bench.bare.mid.{tag}"
+    asyncio.run(
+        create_topics(
+            broker.bootstrap, [TopicSpec(t, PARTITIONS) for t in (source, middle, target)]
+        )
     )
-    print(f"  (a) bare loop done in {time.monotonic() - started:.1f} s wall")
-    out = asyncio.run(
+    asyncio.run(produce_lines(broker.bootstrap, source, lines, seed=1))
+    started = time.monotonic()
+    command = [sys.executable, "-m", "benchmarks.bare_loop", broker.bootstrap, source, target]
+    command.append(str(len(lines)))
+    if stages:
+        command.append("--stages")
+    if via:
+        command += ["--via", middle]
+    done = subprocess.run(command, check=True, timeout=600, capture_output=True)
+    print(f"  ({tag}) bare loop done in {time.monotonic() - started:.1f} s wall")
+    sent = int(orjson.loads(done.stdout.splitlines()[-1])["records_out"])
+    # The rate from the broker's timestamps, as for the worker: first record out (to the
+    # middle topic, if any) to the last record out.
+    topics = [target, middle] if via else [target]
+    records = asyncio.run(
         read_topics(
             broker.bootstrap,
-            [BARE_OUT],
-            until=lambda r: len(r[BARE_OUT]) >= len(lines),
+            topics,
+            until=lambda r: sum(len(r[t]) for t in topics) >= sent,
             timeout=120,
         )
-    )[BARE_OUT]
-    assert len(out) == len(lines), f"bare loop wrote {len(out)} of {len(lines)} records"
-    return span_rate(len(lines), out, out)
+    )
+    out = records[target]
+    return span_rate(len(lines), out + records[middle] if via else out, out)
 
 
 def measure_worker(
@@ -264,14 +278,16 @@ def main() -> None:
         )
         try:
             broker.start()
-            specs = [
-                *pipeline_topics(config.topics, PARTITIONS),
-                TopicSpec(BARE_IN, PARTITIONS),
-                TopicSpec(BARE_OUT, PARTITIONS),
-            ]
-            asyncio.run(create_topics(broker.bootstrap, specs))
+            asyncio.run(create_topics(broker.bootstrap, pipeline_topics(config.topics, PARTITIONS)))
             bare = measure_bare_loop(broker, lines)
             print(f"  (a) bare aiokafka loop: {bare:,.0f} events/s")
+            # The same loop doing the worker's work without Faust: the stage chain in
+            # memory and every output record the worker writes, no changelogs, and again
+            # through a re-key hop (what a session owned by another worker takes).
+            chain = measure_bare_loop(broker, lines, tag="a2", stages=True)
+            hop = measure_bare_loop(broker, lines, tag="a3", stages=True, via=True)
+            print(f"  (a2) bare loop + stage chain: {chain:,.0f} events/s, a2/a {chain / bare:.3f}")
+            print(f"  (a3) ... through a re-key hop: {hop:,.0f} events/s, a3/a {hop / bare:.3f}")
             end_to_end = measure_worker(broker, worker, lines, config)
             print(
                 f"  (b) worker end to end: {end_to_end:,.0f} events/s, b/a {end_to_end / bare:.3f}"
@@ -296,6 +312,12 @@ def main() -> None:
             f"| (a) bare aiokafka consume-parse-produce loop | {bare:,.0f} events/s | |\n"
             f"| (b) worker end to end | {end_to_end:,.0f} events/s | |\n"
             f"| **b/a** | **{end_to_end / bare:.3f}** | >= 0.5 |\n"
+            f"| (a2) the bare loop running the stage chain and writing the worker's output "
+            f"records (no Faust, no changelogs) | {chain:,.0f} events/s | |\n"
+            f"| (a3) as (a2), through a re-key hop | {hop:,.0f} events/s | |\n"
+            f"| a2/a: the work and its records, without Faust | {chain / bare:.3f} | |\n"
+            f"| **b/a2**: the worker against the same work without Faust | "
+            f"**{end_to_end / chain:.3f}** | |\n"
             f"| latency p50 at {half:,.0f} events/s (half of b) | {p50:.0f} ms | |\n"
             f"| latency p99 at {half:,.0f} events/s | {p99:.0f} ms | < 100 ms |\n"
             f"| worker peak RSS | {rss:,.0f} MiB | |\n"
