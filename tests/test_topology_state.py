@@ -147,3 +147,13 @@ def test_seen_ids_add_new_is_has_then_add_digest() -> None:
     assert seen.has(b"BBBBCCCC") and len(seen) == 3
     assert seen.add_new(b"EEEEFFFF", limit=2)  # beyond the limit the oldest are forgotten
     assert seen == SeenIds(b"BBBBCCCCEEEEFFFF")
+
+
+def test_seen_ids_add_new_id_is_add_new_of_the_digest() -> None:
+    from pipeline.stages import ordering
+
+    by_id, by_digest = SeenIds(), SeenIds()
+    for event_id in ["e-1", "e-2", "e-1", "ünï", "e-3", "e-2"]:
+        new = by_digest.add_new(ordering._digest(event_id), limit=3)
+        assert by_id.add_new_id(event_id, limit=3) is new
+        assert by_id == by_digest and event_id in by_id

@@ -44,6 +44,11 @@ _MAX_SETTLED_RUNS: Final = 256
 _DIGEST_SIZE: Final = 8
 
 
+# Copying an unkeyed, empty hasher is cheaper than building one from keyword arguments,
+# and gives the same digest.
+_BLAKE2B_64: Final = hashlib.blake2b(digest_size=_DIGEST_SIZE)
+
+
 class SeenIds:
     """The eventIds a session has released, oldest first, as 8-byte digests.
 
@@ -91,7 +96,23 @@ class SeenIds:
             del data[: len(data) - limit * self.DIGEST]
 
     def add_new(self, key: bytes, limit: int) -> bool:
-        """``add_digest`` unless ``has(key)``; whether it was new (one call per release)."""
+        """``add_digest`` unless ``has(key)``; whether it was new."""
+        data = self._data
+        at = data.find(key)
+        while at != -1:
+            if at % _DIGEST_SIZE == 0:  # aligned, as in has()
+                return False
+            at = data.find(key, at + 1)
+        data += key
+        if len(data) > limit * _DIGEST_SIZE:
+            del data[: len(data) - limit * _DIGEST_SIZE]
+        return True
+
+    def add_new_id(self, event_id: str, limit: int) -> bool:
+        """``add_new(digest(event_id), limit)`` in one call: this runs for every release."""
+        hasher = _BLAKE2B_64.copy()  # _digest, written out
+        hasher.update(event_id.encode())
+        key = hasher.digest()
         data = self._data
         at = data.find(key)
         while at != -1:
@@ -121,11 +142,6 @@ class SeenIds:
         if isinstance(item, list):
             return cls.of(item)
         return cls(base64.b64decode(item))
-
-
-# Copying an unkeyed, empty hasher is cheaper than building one from keyword arguments,
-# and gives the same digest.
-_BLAKE2B_64: Final = hashlib.blake2b(digest_size=SeenIds.DIGEST)
 
 
 def _digest(event_id: str) -> bytes:
@@ -221,7 +237,12 @@ class SessionSequencer:
         state.last_seen = now
         seq = event.seq
         waiting = state.waiting
-        if seq < state.next_seq:
+        if seq == state.next_seq and not waiting:
+            # The common case first: the next event, nothing held back (the branches
+            # below, in their order, would come to the same).
+            self._release(session_id, state, event, out)
+            self._waiting_sessions.discard(session_id)  # what _drain would do
+        elif seq < state.next_seq:
             if event.event_id is not None and event.event_id in state.seen:
                 self.stats.duplicates += 1
             else:
@@ -237,10 +258,7 @@ class SessionSequencer:
             # A known eventId under a new seq is released as a duplicate (counted, no
             # output), so its seq still counts and nobody waits for it.
             self._release(session_id, state, event, out)
-            if waiting:
-                self._drain(session_id, state, out)
-            else:  # what _drain would do with nothing waiting
-                self._waiting_sessions.discard(session_id)
+            self._drain(session_id, state, out)
         else:
             event.arrived = now
             waiting[seq] = event
@@ -361,8 +379,8 @@ class SessionSequencer:
         seq = event.seq
         state.next_seq = seq + 1
         event_id = event.event_id
-        # Hashed once per released event; add_new is has() and add_digest() in one call.
-        if event_id is not None and not state.seen.add_new(_digest(event_id), self._max_seen):
+        # Hashed once per released event, checked and remembered in one call.
+        if event_id is not None and not state.seen.add_new_id(event_id, self._max_seen):
             self.stats.duplicates += 1  # same eventId under another seq
             return
         rejection = event.rejection
