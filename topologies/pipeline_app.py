@@ -330,11 +330,14 @@ class PipelineTopology:
                 # A session's events and state must share a partition number, and Faust
                 # assigns the re-key topic and the changelogs together only when their
                 # partition counts are equal.
-                raise RuntimeError(
+                error = RuntimeError(
                     f"internal topic {name} has {have} partitions, the worker is configured "
                     f"for {wanted} (CHAO_WORKER_PARTITIONS); recreate the internal topics "
                     "or set the partitions they have"
                 )
+                log.error("%s", error)
+                await self.app.crash(error)  # stop the worker, not just restart the agent
+                raise error
         self.prepared = True
 
     async def _order_in_place(self, events: list[StagedEvent]) -> list[StagedEvent]:
