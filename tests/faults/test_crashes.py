@@ -1,4 +1,5 @@
-"""The single worker SIGKILLed at random moments while a stream of 50k+ events goes through.
+"""The single worker SIGKILLed at random moments (ordering in place, and again with every
+event through the re-key topic) while a stream of 50k+ events goes through.
 
 The worker is killed (no flush, no commit) at least ``KILLS`` times, each time after a random
 delay once its successor has become ready and has processed events; a new worker process
@@ -55,8 +56,13 @@ def consumed(worker) -> float:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.timeout(420)
-def test_sigkilled_worker_loses_nothing(deploy, report) -> None:  # type: ignore[no-untyped-def]
-    deployment = deploy(CHAO_REORDER_WINDOW_S=WINDOW_S)
+@pytest.mark.parametrize("in_place", [True, False], ids=["in-place", "via-re-key-topic"])
+def test_sigkilled_worker_loses_nothing(deploy, report, in_place: bool) -> None:  # type: ignore[no-untyped-def]
+    # A single worker orders every event in place; with CHAO_WORKER_PROCESS_IN_PLACE=false
+    # every event crosses the re-key topic, as events of sessions another worker owns do.
+    deployment = deploy(
+        CHAO_REORDER_WINDOW_S=WINDOW_S, CHAO_WORKER_PROCESS_IN_PLACE=str(in_place).lower()
+    )
     profile = TrafficProfile(canary=CANARY)
     lines = list(generate_events(SESSIONS, seed=SEED, profile=profile, start=datetime.now(UTC)))
     assert len(lines) >= MIN_EVENTS
@@ -86,7 +92,7 @@ def test_sigkilled_worker_loses_nothing(deploy, report) -> None:  # type: ignore
     assert producer.sent == len(lines)
     records, took = read_complete(deployment, expected, timeout=150)
     fig = figures(
-        "crash",
+        "crash" if in_place else "crash, via the re-key topic",
         expected,
         records,
         events=len(lines),
