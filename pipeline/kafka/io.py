@@ -96,7 +96,9 @@ async def read_topics(
             ]
             if len({tp.topic for tp in partitions}) == len(topics):
                 break
-            await consumer.force_metadata_update()
+            # Metadata of all topics (no topic named: a broker never auto-creates one here);
+            # the consumer has no public call that refreshes its own view.
+            await consumer._client.force_metadata_update()
             await asyncio.sleep(0.2)
         consumer.assign(partitions)
         await consumer.seek_to_beginning(*partitions)
