@@ -135,3 +135,46 @@ def test_log_records_lose_their_bytes_arguments() -> None:
     record = logging.LogRecord("x", logging.DEBUG, __file__, 1, "got %r", (message,), None)
     RedactRecordValues().filter(record)
     assert "SECRET" not in record.getMessage() and "t[2]@9" in record.getMessage()
+
+
+def test_worker_garbage_collector_is_tuned_and_still_frees_cycles() -> None:
+    """In a fresh interpreter (the test process keeps its own collector settings): what the
+    worker calls once its app is built freezes what exists, raises the thresholds, and an
+    old reference cycle that becomes garbage is still freed by the periodic full
+    collections, without an explicit collect."""
+    import subprocess
+    import sys
+
+    script = """
+import gc, weakref
+from topologies.faust_tuning import GC_THRESHOLDS, tune_garbage_collector
+tune_garbage_collector()
+assert gc.get_threshold() == GC_THRESHOLDS, gc.get_threshold()
+assert gc.get_freeze_count() > 10_000, gc.get_freeze_count()
+class Node: pass
+node = Node(); node.self = node
+alive = weakref.ref(node)
+gc.collect(1)  # survivors of the middle generation: the cycle is old now
+del node
+young, middle, old = GC_THRESHOLDS
+for _ in range(middle * (old + 1) + 5):  # each round: one young collection at least
+    hold = [[] for _ in range(young + 1000)]  # net container allocations drive it
+    del hold
+    if alive() is None:
+        break
+assert alive() is None, "an old cycle outlived the full collections"
+print("ok")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_run_worker_tunes_the_garbage_collector_after_building_the_app() -> None:
+    import inspect as _inspect
+
+    from topologies import worker
+
+    source = _inspect.getsource(worker.run_worker)
+    assert source.index("tune_garbage_collector()") > source.index("PipelineTopology(")

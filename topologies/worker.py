@@ -31,7 +31,7 @@ import time
 
 from pipeline.config import PipelineConfig, WorkerSettings
 from pipeline.kafka.broker import recv_exactly
-from topologies.faust_tuning import PipelineWorker, install_event_loop
+from topologies.faust_tuning import PipelineWorker, install_event_loop, tune_garbage_collector
 from topologies.pipeline_app import PipelineTopology
 
 log = logging.getLogger("chao.worker")
@@ -55,6 +55,7 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
     except KeyboardInterrupt:  # Ctrl-C while waiting: no traceback, nothing to stop yet
         sys.exit(130)
     topology = PipelineTopology(settings, config)
+    tune_garbage_collector()  # after the app is built: it is frozen out of collections
     # The web server's bind address and port come from the app's settings.
     worker = PipelineWorker(topology.app, loglevel=settings.log_level)
     watch = BrokerWatch(bootstrap_addresses(settings.broker))
