@@ -35,7 +35,7 @@ import orjson
 from aiokafka import AIOKafkaProducer
 from aiokafka.partitioner import murmur2
 
-from pipeline.config import PipelineConfig
+from pipeline.config import PipelineConfig, TopicNames
 from pipeline.demo import expected_counts
 from pipeline.generate import generate_events
 from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
@@ -142,15 +142,23 @@ def measure_bare_loop(
 
 
 def measure_worker(
-    broker: EmbeddedBroker, worker: WorkerProcess, lines: list[bytes], config: PipelineConfig
+    broker: EmbeddedBroker,
+    workers: list[WorkerProcess],
+    lines: list[bytes],
+    config: PipelineConfig,
+    tag: str = "b",
 ) -> float:
+    """Events/s of ``workers`` (one consumer group) draining ``lines`` from the raw topic:
+    from their first record out to the last clean record."""
     topics = config.topics
     want_clean, want_dead = expected_counts(lines, config)
     asyncio.run(produce_lines(broker.bootstrap, topics.raw, lines, seed=1))
-    worker.start()
-    worker.wait_ready(timeout=120)
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.wait_ready(timeout=120)
     started = time.monotonic()
-    staged = f"{worker.env['CHAO_WORKER_APP_ID']}-staged"
+    staged = f"{workers[0].env['CHAO_WORKER_APP_ID']}-staged"
 
     def done(records: dict[str, list[Record]]) -> bool:
         have = len(records[topics.session_events]), len(records[topics.dead_letter])
@@ -164,12 +172,33 @@ def measure_worker(
             timeout=900,
         )
     )
-    print(f"  (b) worker done in {time.monotonic() - started:.1f} s wall (incl. reading back)")
+    print(f"  ({tag}) done in {time.monotonic() - started:.1f} s wall (incl. reading back)")
     clean, dead = records[topics.session_events], records[topics.dead_letter]
     assert (len(clean), len(dead)) == (want_clean, want_dead), (
-        f"worker gave {len(clean)} clean / {len(dead)} dead, file mode {want_clean} / {want_dead}"
+        f"workers gave {len(clean)} clean / {len(dead)} dead, file mode {want_clean} / {want_dead}"
     )
-    return span_rate(len(lines), records[staged] + dead, clean)
+    return span_rate(len(lines), records[staged] + dead + clean, clean)
+
+
+def two_worker_setup(
+    broker: EmbeddedBroker, log_dir: Path
+) -> tuple[PipelineConfig, list[WorkerProcess]]:
+    """Topics of their own and two workers in one group, for the scale-out figure."""
+    names = TopicNames(**{field: f"bench2.{field}" for field in TopicNames.model_fields})
+    config = PipelineConfig(topics=names)
+    asyncio.run(create_topics(broker.bootstrap, pipeline_topics(names, PARTITIONS)))
+    env = {
+        "CHAO_WORKER_PARTITIONS": str(PARTITIONS),
+        "CHAO_WORKER_LOG_LEVEL": "warning",
+        "CHAO_WORKER_APP_ID": "chao-bench2",
+        # The group forms while the backlog waits: no event may be skipped as late then.
+        "CHAO_REORDER_WINDOW_S": "60",
+        **{f"CHAO_TOPIC_{field.upper()}": name for field, name in names},
+    }
+    workers = [
+        WorkerProcess(broker.url, name=f"bench2-{n}", log_dir=log_dir, env=env) for n in (1, 2)
+    ]
+    return config, workers
 
 
 async def produce_at_rate(bootstrap: str, topic: str, lines: list[bytes], rate: float) -> None:
@@ -288,7 +317,7 @@ def main() -> None:
             hop = measure_bare_loop(broker, lines, tag="a3", stages=True, via=True)
             print(f"  (a2) bare loop + stage chain: {chain:,.0f} events/s, a2/a {chain / bare:.3f}")
             print(f"  (a3) ... through a re-key hop: {hop:,.0f} events/s, a3/a {hop / bare:.3f}")
-            end_to_end = measure_worker(broker, worker, lines, config)
+            end_to_end = measure_worker(broker, [worker], lines, config)
             print(
                 f"  (b) worker end to end: {end_to_end:,.0f} events/s, b/a {end_to_end / bare:.3f}"
             )
@@ -299,6 +328,16 @@ def main() -> None:
             print(f"  latency at {half:,.0f} events/s: p50 {p50:.0f} ms, p99 {p99:.0f} ms ({n:,})")
             rss = peak_rss_mib(worker.process.pid) if worker.process else float("nan")
             print(f"  worker peak RSS: {rss:,.0f} MiB")
+            worker.stop()
+            # Both cores: two workers in one group (half the sessions cross the re-key
+            # topic, since raw keys are random).
+            config2, pair = two_worker_setup(broker, Path(tmp))
+            try:
+                scaled = measure_worker(broker, pair, lines, config2, tag="b2")
+            finally:
+                for member in pair:
+                    member.stop()
+            print(f"  (b2) two workers: {scaled:,.0f} events/s, b2/a {scaled / bare:.3f}")
         finally:
             worker.stop()
             broker.stop()
@@ -318,6 +357,8 @@ def main() -> None:
             f"| a2/a: the work and its records, without Faust | {chain / bare:.3f} | |\n"
             f"| **b/a2**: the worker against the same work without Faust | "
             f"**{end_to_end / chain:.3f}** | |\n"
+            f"| (b2) two workers in one group, same machine | {scaled:,.0f} events/s, "
+            f"b2/a {scaled / bare:.3f} | |\n"
             f"| latency p50 at {half:,.0f} events/s (half of b) | {p50:.0f} ms | |\n"
             f"| latency p99 at {half:,.0f} events/s | {p99:.0f} ms | < 100 ms |\n"
             f"| worker peak RSS | {rss:,.0f} MiB | |\n"
