@@ -112,17 +112,7 @@ class SeenIds:
         """``add_new(digest(event_id), limit)`` in one call: this runs for every release."""
         hasher = _BLAKE2B_64.copy()  # _digest, written out
         hasher.update(event_id.encode())
-        key = hasher.digest()
-        data = self._data
-        at = data.find(key)
-        while at != -1:
-            if at % _DIGEST_SIZE == 0:  # aligned, as in has()
-                return False
-            at = data.find(key, at + 1)
-        data += key
-        if len(data) > limit * _DIGEST_SIZE:
-            del data[: len(data) - limit * _DIGEST_SIZE]
-        return True
+        return self.add_new(hasher.digest(), limit)
 
     def __len__(self) -> int:
         return len(self._data) // self.DIGEST
