@@ -65,11 +65,9 @@ class Pipeline:
         return self.sequencer.offer(staged)
 
     def process(self, raw: bytes, source: Source) -> list[Output]:
-        """:meth:`stage`, then :meth:`offer` what it staged (written out: the hot path)."""
-        staged = stage_record(raw, source, self.config, self.stats)
+        staged = self.stage(raw, source)
         if isinstance(staged, StagedEvent):
             return self.sequencer.offer(staged)
-        self.stats.dead_letters[(staged["stage"], staged["reason"])] += 1
         return [(DEAD_LETTER, staged)]
 
     def expire(self, *, caught_up_to: float | None = None) -> list[Output]:

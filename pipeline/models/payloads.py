@@ -18,7 +18,7 @@ from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
-from pipeline.models.envelope import ID_MAX_LENGTH, Id128, Timestamp, is_id128, is_timestamp
+from pipeline.models.envelope import Id128, Timestamp, is_id128, is_timestamp
 
 SUMMARY_MAX_LENGTH = 1000
 PHASE_MAX_LENGTH = 64
@@ -114,6 +114,10 @@ def _is_phase(value: Any) -> bool:
     return type(value) is str and 0 < len(value) <= PHASE_MAX_LENGTH
 
 
+def _is_str_or_none(value: Any, max_length: int) -> bool:
+    return value is None or (type(value) is str and len(value) <= max_length)
+
+
 def cot_step_values(payload: dict[str, Any]) -> dict[str, Any] | None:
     """Twin of ``CotStep.model_validate(payload).model_dump(exclude_none=True)``."""
     step_id = payload.get("stepId")
@@ -121,13 +125,10 @@ def cot_step_values(payload: dict[str, Any]) -> dict[str, Any] | None:
     phase = payload.get("phase")
     ts = payload.get("ts")
     tool_call_id = payload.get("toolCallId")
-    # is_id128, _is_summary and _is_phase written out: this runs for every cot.step.
     if not (
-        type(step_id) is str
-        and 0 < len(step_id) <= ID_MAX_LENGTH
-        and type(summary) is str
-        and 0 < len(summary) <= SUMMARY_MAX_LENGTH
-        and (phase is None or (type(phase) is str and 0 < len(phase) <= PHASE_MAX_LENGTH))
+        is_id128(step_id)
+        and _is_summary(summary)
+        and (phase is None or _is_phase(phase))
         and (ts is None or is_timestamp(ts))
         and (tool_call_id is None or is_id128(tool_call_id))
     ):
@@ -210,19 +211,18 @@ def activity_values(raw: Any) -> dict[str, Any] | None:
     status = raw.get("status")
     subject_type = raw.get("subjectType")
     subject_id = raw.get("subjectId")
-    # Each optional field: None, or a str of at most its max_length characters.
     if not (
         type(activity_type) is str
         and len(activity_type) <= 128
-        and (origin is None or (type(origin) is str and len(origin) <= 128))
+        and _is_str_or_none(origin, 128)
         and type(label) is str
         and len(label) <= 500
-        and (detail is None or (type(detail) is str and len(detail) <= 500))
-        and (render_hint is None or (type(render_hint) is str and len(render_hint) <= 128))
+        and _is_str_or_none(detail, 500)
+        and _is_str_or_none(render_hint, 128)
         and type(status) is str
         and status in _ACTIVITY_STATUSES
-        and (subject_type is None or (type(subject_type) is str and len(subject_type) <= 128))
-        and (subject_id is None or (type(subject_id) is str and len(subject_id) <= 128))
+        and _is_str_or_none(subject_type, 128)
+        and _is_str_or_none(subject_id, 128)
     ):
         return None
     return {
@@ -247,8 +247,7 @@ def message_values(payload: dict[str, Any]) -> dict[str, Any] | None:
     text = payload.get("text")
     tool_calls = payload.get("toolCalls")
     if not (
-        type(message_id) is str
-        and 0 < len(message_id) <= ID_MAX_LENGTH  # is_id128, written out
+        is_id128(message_id)
         and (delta is None or type(delta) is str)
         and (text is None or type(text) is str)
         and (tool_calls is None or type(tool_calls) is list)

@@ -194,10 +194,7 @@ class SessionSequencer:
         self.clock = clock
         self.stats = stats if stats is not None else Stats()
         self._tool_labels = frozenset(config.tool_keys)
-        # Settings read on every release, looked up once (PipelineConfig is frozen).
-        self._cot_off = not config.cot_enabled
-        self._cot_off_prefixes = config.cot_disabled_prefixes
-        self._max_seen = config.max_seen_event_ids
+        self._max_seen = config.max_seen_event_ids  # read on every release
         # Sessions holding waiting events: the timer only looks at these.
         self._waiting_sessions: set[str] = set()
         # Every session in the store, least recently active first (eviction at the cap).
@@ -380,8 +377,7 @@ class SessionSequencer:
             call_id = event.call_id
             card_released = call_id in state.cards if call_id else False
             rejection = admit_reasoning(
-                # PipelineConfig.cot_disabled_for, from the settings looked up once
-                cot_disabled=self._cot_off or session_id.startswith(self._cot_off_prefixes),
+                cot_disabled=self.config.cot_disabled_for(session_id),
                 eligible=state.eligible,
                 screened=rejection,
                 event_type=event.type,

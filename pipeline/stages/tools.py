@@ -43,6 +43,14 @@ def first_present(payload: dict[str, Any], key: str, fallback: str) -> Any:
     return payload.get(fallback) if value is None else value
 
 
+def _identifier(value: Any) -> str | None:
+    # toolKey and callId are identifiers: a value that is present but not a string of
+    # 1..128 characters is as unusable as a missing one.
+    if isinstance(value, str) and 0 < len(value) <= 128:
+        return value
+    return None
+
+
 def normalize_activity(raw: Any) -> dict[str, Any] | None:
     """The eight activity keys (absent ones null); raises ValueError when invalid."""
     values = activity_values(raw)  # the model's plain twin: the common, valid case
@@ -63,44 +71,27 @@ def build_card(
     reasoning_carriers: tuple[str, ...],
 ) -> dict[str, Any] | Rejection:
     """A card from a tool-like payload, or the rejection that names why it can't be one."""
-    # toolKey and callId are identifiers: a value that is present but not a string of
-    # 1..128 characters is as unusable as a missing one. (first_present is written out
-    # here: this runs for every tool card.)
-    tool_key = payload.get("toolKey")
+    tool_key = _identifier(first_present(payload, "toolKey", "key"))
     if tool_key is None:
-        tool_key = payload.get("key")
-    if not (isinstance(tool_key, str) and 0 < len(tool_key) <= 128):
         return MISSING_TOOL_KEY
-    if not (isinstance(call_id, str) and 0 < len(call_id) <= 128):
+    call = _identifier(call_id)
+    if call is None:
         return MISSING_CALL_ID
     activity = payload.get("activity")
     if activity is not None:
-        values = activity_values(activity)  # the model's plain twin: the common, valid case
-        if values is None:
-            try:
-                values = normalize_activity(activity)
-            except ValueError:
-                return INVALID_ACTIVITY
-        activity = values
-    if tool_key in reasoning_carriers:
-        # A reasoning carrier's input and output are raw thinking: never forwarded.
-        tool_input = tool_output = None
-        redacted = True
-    else:
-        tool_input = payload.get("input")
-        if tool_input is None:
-            tool_input = payload.get("args")
-        tool_output = payload.get("data")
-        if tool_output is None:
-            tool_output = payload.get("output")
-        redacted = False
+        try:
+            activity = normalize_activity(activity)
+        except ValueError:
+            return INVALID_ACTIVITY
+    redacted = tool_key in reasoning_carriers
     return {
         "toolKey": tool_key,
-        "callId": call_id,
+        "callId": call,
         "status": status,
         "approval": approval,
-        "input": tool_input,
-        "output": tool_output,
+        # A reasoning carrier's input and output are raw thinking: never forwarded.
+        "input": None if redacted else first_present(payload, "input", "args"),
+        "output": None if redacted else first_present(payload, "data", "output"),
         "activity": activity,
         "redacted": redacted,
     }

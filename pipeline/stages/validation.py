@@ -27,7 +27,6 @@ from pipeline.stages.shape import screen_shape
 from pipeline.stages.stats import Stats
 from pipeline.stages.tools import normalize_tool_calls, normalize_tool_event
 from pipeline.stages.types import (
-    FAMILY_BY_TYPE,
     NO_FAMILY,
     TERMINAL_TYPES,
     DeadLetterDict,
@@ -142,7 +141,7 @@ def stage_record(
         )
     event_id, event_type, session_id, run_id, seq, ts, step_id, payload = envelope
 
-    family = FAMILY_BY_TYPE.get(event_type) or family_of(event_type)  # artifact.*, unknown
+    family = family_of(event_type)
     stats.consumed[family or NO_FAMILY] += 1
     # Deep nesting and repeated keys (pipeline/stages/shape.py).
     shape = screen_shape(
