@@ -320,12 +320,9 @@ class PipelineTopology:
         await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
         await self.publisher.prepare([*self.out_topics, *changelogs])
         wanted = self.settings.partitions
-        for name in [staged, *changelogs]:
-            have = (
-                self.stage_publisher.partitions(name)
-                if name == staged
-                else (self.publisher.partitions(name))
-            )
+        internal = [(self.stage_publisher, staged), *((self.publisher, c) for c in changelogs)]
+        for publisher, name in internal:
+            have = publisher.partitions(name)
             if have != wanted:
                 # A session's events and state must share a partition number, and Faust
                 # assigns the re-key topic and the changelogs together only when their
