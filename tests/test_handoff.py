@@ -1,4 +1,4 @@
-"""The hand-over of fetched batches to the processing loops (topologies.handoff).
+"""The hand-over of fetched batches to the agents (topologies.handoff).
 
 The worker used to hand batches over through Faust channels; Faust's flow control clears
 their queues when it resumes after table recovery, which dropped fetched batches (events
@@ -15,7 +15,7 @@ import faust
 
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
 from topologies.faust_tuning import BATCH_ROUTES
-from topologies.handoff import BatchHandoff
+from topologies.handoff import BatchChannel
 from topologies.pipeline_app import PipelineTopology
 
 
@@ -50,70 +50,83 @@ def _topology() -> PipelineTopology:
     return PipelineTopology(settings, PipelineConfig(topics=TopicNames(raw="handoff.raw")))
 
 
+def _subscribe(channel: BatchChannel) -> Any:
+    """The agent's side of a channel: the clone its stream iterates over."""
+    return channel.clone(is_iterator=True)
+
+
 def test_batches_survive_faust_flow_control_and_a_waiting_put_proceeds() -> None:
     async def run() -> list[Any]:
         topology = _topology()
         app = topology.app
-        routes = getattr(app, BATCH_ROUTES)
-        put = routes["handoff.raw"]
+        agent_side = _subscribe(topology.raw_batches)
+        put = getattr(app, BATCH_ROUTES)["handoff.raw"]
         await put(["a"])
         await put(["b"])
-        blocked = asyncio.ensure_future(put(["c"]))  # the hand-over is full: waits
+        blocked = asyncio.ensure_future(put(["c"]))  # two batches wait: the put waits
         await _let_others_run()
         assert not blocked.done()
+        assert topology.raw_batches.waiting() == 2
         # Everything Faust does to its queues around a rebalance and a recovery.
         app.flow_control.suspend()
         app.flow_control.clear()
         app.flow_control.resume()
-        got = [await asyncio.wait_for(topology.raw_batches.get(), 10) for _ in range(3)]
+        got = [await asyncio.wait_for(agent_side.queue.get(), 10) for _ in range(3)]
         await asyncio.wait_for(blocked, 10)
         return got
 
     assert asyncio.run(run()) == [["a"], ["b"], ["c"]]
 
 
-def test_routes_feed_one_hand_over_per_topic() -> None:
-    async def run() -> tuple[list[Any], list[Any]]:
+def test_routes_feed_one_channel_per_topic() -> None:
+    async def run() -> tuple[Any, Any]:
         topology = _topology()
+        raw_side = _subscribe(topology.raw_batches)
+        staged_side = _subscribe(topology.staged_batches)
         routes = getattr(topology.app, BATCH_ROUTES)
-        assert set(routes) == {"handoff.raw", topology.staged_topic.get_topic_name()}
+        staged = topology.staged_topic.get_topic_name()
+        assert set(routes) == {"handoff.raw", staged}
         await routes["handoff.raw"](["raw"])
-        await routes[topology.staged_topic.get_topic_name()](["staged"])
-        return await topology.raw_batches.get(), await topology.staged_batches.get()
+        await routes[staged](["staged"])
+        return raw_side.queue.get_nowait(), staged_side.queue.get_nowait()
 
     assert asyncio.run(run()) == (["raw"], ["staged"])
 
 
-def test_handoff_keeps_order_and_pushes_back() -> None:
-    async def run() -> tuple[list[Any], bool, bool]:
-        handoff = BatchHandoff(maxsize=2)
-        await handoff.put([1])
-        await handoff.put([2, 3])
-        third = asyncio.ensure_future(handoff.put([4]))
+def test_dropping_waiting_batches_counts_them_and_lets_a_waiting_put_proceed() -> None:
+    async def run() -> tuple[int, int, Any]:
+        channel = BatchChannel(faust.App("handoff-drop", broker="kafka://127.0.0.1:9"), maxsize=2)
+        agent_side = _subscribe(channel)
+        await channel.put([1, 2])
+        await channel.put([3])
+        blocked = asyncio.ensure_future(channel.put([4, 5, 6]))
         await _let_others_run()
-        waited = not third.done()
-        first = await handoff.get()
-        await _let_others_run()
-        return [first, await handoff.get(), await handoff.get()], waited, third.done()
-
-    batches, waited, done = asyncio.run(run())
-    assert batches == [[1], [2, 3], [4]]
-    assert waited and done
-
-
-def test_dropping_waiting_batches_counts_them_and_wakes_a_waiting_put() -> None:
-    async def run() -> tuple[int, int, list[Any]]:
-        handoff = BatchHandoff(maxsize=2)
-        await handoff.put([1, 2])
-        await handoff.put([3])
-        blocked = asyncio.ensure_future(handoff.put([4, 5, 6]))
-        await _let_others_run()
-        dropped = handoff.drop_waiting()  # wakes the put, which then lands
-        await asyncio.wait_for(blocked, 10)
-        waiting = handoff.waiting()
-        return dropped, waiting, await handoff.get()
+        dropped = channel.drop_waiting()
+        await asyncio.wait_for(blocked, 10)  # not cancelled: the fetch loop goes on
+        return dropped, channel.waiting(), agent_side.queue.get_nowait()
 
     dropped, waiting, batch = asyncio.run(run())
     assert dropped == 3
     assert waiting == 1
     assert batch == [4, 5, 6]
+
+
+def test_an_agent_error_stops_the_worker_instead_of_restarting_the_agent() -> None:
+    failure = RuntimeError("publish failed: broker gone")
+
+    async def failing_batches(batches: Any) -> None:
+        raise failure
+
+    async def run() -> tuple[BaseException | None, BaseException | None]:
+        topology = _topology()
+        topology._sequence_batches = failing_batches  # type: ignore[method-assign]
+        raised = None
+        try:
+            await topology._sequence_agent(None)
+        except RuntimeError as exc:
+            raised = exc
+        return raised, topology.app.crash_reason
+
+    raised, reason = asyncio.run(run())
+    assert raised is failure  # Faust's supervisor sees it too
+    assert reason is failure  # and the app has crashed: the worker exits

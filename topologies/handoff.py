@@ -1,22 +1,24 @@
-"""The hand-over of fetched batches from Faust's fetch loop to the processing loops.
+"""The channels that hand fetched batches from Faust's fetch loop to the two agents.
 
-Why not a Faust channel: a channel's queue is a ``FlowControlQueue`` with
-``clear_on_resume=True``, and Faust resumes flow control at the end of every table
-recovery, after it has already resumed fetching from the stream partitions. The resume
-empties the queue by clearing its deque directly, so:
+Why not a plain ``app.channel()``: a Faust channel's queue is a ``FlowControlQueue`` with
+``clear_on_resume=True``, managed by the app's flow control, and Faust resumes flow
+control at the end of every table recovery, after it has already resumed fetching from
+the stream partitions. The resume empties the queue, so:
 
-* batches fetched in that window and handed over are dropped while the fetch loop has
-  moved on past them. Their offsets are never processed, and a later commit can pass
-  over them: events lost (seen in the SIGKILL crash test: 2,507 events);
+* batches fetched in that window and already handed over are dropped, while the fetch
+  loop goes on past them. Their offsets are never processed, and Faust's gap filling
+  lets a later commit pass over them: events lost (seen in the SIGKILL crash test:
+  2,507 events);
 * a fetch loop waiting to put into the full queue has its put cancelled. Faust's fetch
-  loop takes the ``CancelledError`` for a shutdown and ends, and the processing loops
-  wait for a batch forever: the worker stops consuming, with no error (seen in the same
-  test: the last worker stalled with 28,398 events unprocessed).
+  loop takes the ``CancelledError`` for a shutdown and ends, and the agents wait for a
+  batch forever: the worker stops consuming, with no error (seen in the same test: the
+  last worker stalled with 28,398 events unprocessed).
 
-:class:`BatchHandoff` is a plain bounded queue that only this code empties. Batches
-fetched under an older assignment are dropped by the processing loops (consumer
-generation check in ``PipelineTopology._take``) and, on revocation, by
-:meth:`drop_waiting`, which lets a waiting ``put`` proceed as a ``get`` would.
+A :class:`BatchChannel` is a Faust channel whose queues have a flow control of their own
+that nothing suspends or resumes, so only this code empties them. Batches fetched under
+an older assignment are dropped by the agents (consumer generation check in
+``PipelineTopology._take``) and, on revocation, by :meth:`BatchChannel.drop_waiting`,
+which takes them off the queue as an agent would (a waiting put then proceeds).
 """
 
 from __future__ import annotations
@@ -24,31 +26,45 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import faust
+from mode.utils.queues import FlowControlEvent, ThrowableQueue
 
-class BatchHandoff:
-    """At most ``maxsize`` fetched batches waiting for one processing loop (backpressure
+
+class BatchChannel(faust.Channel[Any]):
+    """An in-memory Faust channel for lists of fetched messages, emptied only by its
+    readers and by :meth:`drop_waiting`; at most ``maxsize`` batches wait (backpressure
     onto the fetch loop beyond that)."""
 
-    def __init__(self, maxsize: int = 2) -> None:
-        self._queue: asyncio.Queue[list[Any]] = asyncio.Queue(maxsize)
+    @property
+    def queue(self) -> ThrowableQueue[Any]:
+        if self._queue is None:
+            self._queue = ThrowableQueue(
+                maxsize=self.maxsize or 0,
+                # Never suspended, never resumed: the app's flow control clears the queues
+                # it manages when it resumes.
+                flow_control=FlowControlEvent(initially_suspended=False),
+                clear_on_resume=False,
+            )
+        return self._queue
 
-    async def put(self, messages: list[Any]) -> None:
-        """Hand over one batch; waits while ``maxsize`` batches are waiting."""
-        await self._queue.put(messages)
-
-    async def get(self) -> list[Any]:
-        """The oldest waiting batch; waits for one."""
-        return await self._queue.get()
+    def _queues(self) -> list[ThrowableQueue[Any]]:
+        root = self._root if self._root is not None else self
+        return [subscriber.queue for subscriber in root._subscribers]
 
     def waiting(self) -> int:
-        return self._queue.qsize()
+        """Batches waiting for the agent."""
+        return sum(queue.qsize() for queue in self._queues())
 
     def drop_waiting(self) -> int:
         """Drop every waiting batch (fetched under an assignment that is being revoked);
         returns how many messages they held."""
         dropped = 0
-        while True:
-            try:
-                dropped += len(self._queue.get_nowait())  # get_nowait wakes a waiting put
-            except asyncio.QueueEmpty:
-                return dropped
+        for queue in self._queues():
+            while True:
+                try:
+                    # Not queue.clear(): that cancels a waiting put, which ends the fetch loop.
+                    batch: Any = queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    break
+                dropped += len(batch)
+        return dropped

@@ -1,28 +1,28 @@
 """The Faust topology: raw topic -> stateless stages -> re-key by session -> ordering and
 stateful rules (state in a changelog-backed table) -> clean topics and dead letters.
 
-The "stage" and "sequence" loops are app tasks fed with whole fetched batches
-(``faust_tuning.BATCH_ROUTES``, ``topologies.handoff``). An error in either crashes the
-worker rather than restarting the loop: the in-memory session states may be ahead of
-what was published, and only a restart (state from the changelog, input from the
-committed offsets) is sure to lose nothing.
+The "stage" and "sequence" agents take whole fetched batches (``faust_tuning.BATCH_ROUTES``,
+``topologies.handoff``). An error in either stops the worker rather than letting Faust
+restart the agent: the batch's messages would stay unprocessed behind later ones, and
+the in-memory session states may be ahead of what was published; a restarted worker
+(state from the changelog, input from the committed offsets) loses nothing.
 
 ::
 
     chao.raw.events (any key, any partition)
-        |  loop "stage": validation, policy screening, tool normalization (Pipeline.stage)
+        |  agent "stage": validation, policy screening, tool normalization (Pipeline.stage)
         |--> chao.dead-letter            (records that can't be placed in a session)
         |--> ordered in place when this worker owns the session's re-key partition
-        v    (same code and commit order as the "sequence" loop; no round trip)
+        v    (same code and commit order as the "sequence" agent; no round trip)
     <app>-staged (internal re-key topic, key = sessionId)
-        |  loop "sequence": per-session ordering + stateful rules (Pipeline.offer),
+        |  agent "sequence": per-session ordering + stateful rules (Pipeline.offer),
         |  timer "expire": skips gaps older than the reorder window
         |  table "sessions" (<app>-sessions-changelog): one SessionState per session
         |--> chao.clean.session-events + one family view per event
         |--> chao.dead-letter            (policy drops, rejected events in their turn)
 
 Commit order (at-least-once with idempotent processing; the test broker has no
-transactions). For each batch the ``sequence`` loop (and the ``stage`` loop for the
+transactions). For each batch the ``sequence`` agent (and the ``stage`` agent for the
 events it orders in place):
 
 1. computes the outputs of the batch from the session states;
@@ -36,7 +36,7 @@ So a crash at any point loses nothing: offsets are never committed ahead of stat
 state is never written ahead of the outputs it accounts for. A crash after (2) and before
 the commit replays the batch from the old state and republishes exact repeats of records
 already out: a consumer may see the same ``(sessionId, seq)`` twice and must drop the
-second copy. The records the ``stage`` loop re-keys are acknowledged before it acks its
+second copy. The records the ``stage`` agent re-keys are acknowledged before it acks its
 batch, and the duplicates a replay repeats are dropped by eventId when they are ordered,
 in place or after the re-key topic.
 """
@@ -59,7 +59,7 @@ from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
 from pipeline.trace import TraceSettings
 from topologies.faust_tuning import BATCH_ROUTES, apply_faust_tuning, faust_app_settings
-from topologies.handoff import BatchHandoff
+from topologies.handoff import BatchChannel
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
 from topologies.state import (
@@ -141,7 +141,7 @@ class PipelineTopology:
         self.table.value_serializer = CODEC_NAME
         self.store = BatchedTableStore(self.table)
         self.changelog_name = changelog.get_topic_name()
-        # Two publishers: the stage and sequence loops publish concurrently.
+        # Two publishers: the stage agent and the sequence agent publish concurrently.
         producer = self.app.producer._ensure_producer  # Faust's own aiokafka producer
         self.stage_publisher = BatchPublisher(producer)
         self.publisher = BatchPublisher(producer)
@@ -152,7 +152,7 @@ class PipelineTopology:
             if trace_settings.enabled
             else None
         )
-        # One batch at a time touches session state: the loops and the timers take turns.
+        # One batch at a time touches session state: the agents and the timers take turns.
         self.lock = asyncio.Lock()
         self.clock = clock
         self.progress = CatchUpTracker(clock)
@@ -177,11 +177,12 @@ class PipelineTopology:
         app = self.app
         settings = self.settings
         # The raw and re-key topics are subscribed through Faust's conductor, but their
-        # messages reach two loops in whole fetched batches (faust_tuning.BATCH_ROUTES),
-        # through hand-overs that hold at most two batches each (backpressure onto the
-        # fetch loop). Not Faust channels: see topologies.handoff.
-        self.raw_batches = BatchHandoff(maxsize=2)
-        self.staged_batches = BatchHandoff(maxsize=2)
+        # messages reach the agents in whole fetched batches (faust_tuning.BATCH_ROUTES),
+        # through in-memory channels: each agent's stream carries lists of messages.
+        # A channel holds at most two batches: backpressure onto the fetch loop. Not
+        # app.channel(): Faust clears those on resuming flow (topologies.handoff).
+        self.raw_batches = BatchChannel(app, maxsize=2)
+        self.staged_batches = BatchChannel(app, maxsize=2)
         app.topics.add(self.raw_topic)
         app.topics.add(self.staged_topic)
         setattr(
@@ -192,8 +193,8 @@ class PipelineTopology:
                 self.staged_topic.get_topic_name(): self.staged_batches.put,
             },
         )
-        app.task(self._stage_loop)
-        app.task(self._sequence_loop)
+        app.agent(self.raw_batches, name="stage")(self._stage_agent)
+        app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)
         app.timer(settings.idle_check_interval_s, name="forget-idle")(self._forget_idle)
         app.on_partitions_revoked.connect(self._on_revoked)
@@ -281,15 +282,31 @@ class PipelineTopology:
         for message in messages:
             ack(message)
 
-    async def _stage_loop(self) -> None:
+    async def _stage_agent(self, batches: Any) -> None:
+        try:
+            await self._stage_batches(batches)
+        except Exception as exc:
+            await self._stop_on_error("stage", exc)
+
+    async def _sequence_agent(self, batches: Any) -> None:
+        try:
+            await self._sequence_batches(batches)
+        except Exception as exc:
+            await self._stop_on_error("sequence", exc)
+
+    async def _stop_on_error(self, agent: str, exc: Exception) -> None:
+        # The exception's type and message only: no record text reaches them.
+        log.error("agent %s failed, stopping the worker: %s: %s", agent, type(exc).__name__, exc)
+        await self.app.crash(exc)
+        raise exc
+
+    async def _stage_batches(self, batches: Any) -> None:
         stage = self.pipeline.stage
         publisher = self.stage_publisher
         staged_name = self.staged_topic.get_topic_name()
         dead_letter_name = self.config.topics.dead_letter
         dumps = orjson.dumps
-        next_batch = self.raw_batches.get
-        while True:
-            batch = await next_batch()
+        async for batch in batches:
             await self._prepare_publishers()
             messages = self._take(batch)
             events: list[StagedEvent] = []
@@ -316,7 +333,7 @@ class PipelineTopology:
     async def _prepare_publishers(self) -> None:
         """Learn the partitions of every topic written to, once the first batch is in.
 
-        Not when the loops start: Faust declares its internal topics later, and asking
+        Not when the agents start: Faust declares its internal topics later, and asking
         for the metadata of a topic that doesn't exist yet makes a broker with automatic
         topic creation create it with its default partition count.
         """
@@ -341,9 +358,7 @@ class PipelineTopology:
                     f"for {wanted} (CHAO_WORKER_PARTITIONS); recreate the internal topics "
                     "or set the partitions they have"
                 )
-                log.error("%s", error)
-                await self.app.crash(error)  # stop the worker, with a clear error
-                raise error
+                raise error  # the agent stops the worker (_stop_on_error)
         self.prepared = True
 
     async def _order_in_place(self, events: list[StagedEvent]) -> list[StagedEvent]:
@@ -352,7 +367,7 @@ class PipelineTopology:
 
         Correct for any raw key: the partition is computed from the sessionId, exactly as
         the re-key topic's partitioner places it, so an event ordered here is one this
-        worker's ``sequence`` loop would have received. The set of owned partitions is
+        worker's ``sequence`` agent would have received. The set of owned partitions is
         emptied under the lock when a rebalance starts and refilled once the rebalance
         (and the recovery of those partitions' state) has completed.
         """
@@ -372,12 +387,10 @@ class PipelineTopology:
                 await self._order_locked(mine)
             return others
 
-    async def _sequence_loop(self) -> None:
+    async def _sequence_batches(self, batches: Any) -> None:
         from_wire = StagedEvent.from_wire
         loads = orjson.loads
-        next_batch = self.staged_batches.get
-        while True:
-            batch = await next_batch()
+        async for batch in batches:
             await self._prepare_publishers()
             messages = self._take(batch)
             events = [from_wire(loads(message.value)) for message in messages]
@@ -502,7 +515,7 @@ class PipelineTopology:
 
 
 def _advance_past(positions: dict[tuple[str, int], int], messages: list[Any]) -> None:
-    """Note that a loop has processed every message of a batch."""
+    """Note that an agent has processed every message of a batch."""
     for message in messages:
         advance(positions, message.topic, message.partition, message.offset + 1)
 
