@@ -46,6 +46,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 import faust
@@ -283,22 +284,22 @@ class PipelineTopology:
             ack(message)
 
     async def _stage_agent(self, batches: Any) -> None:
-        try:
-            await self._stage_batches(batches)
-        except Exception as exc:
-            await self._stop_on_error("stage", exc)
+        await self._stop_on_error("stage", self._stage_batches(batches))
 
     async def _sequence_agent(self, batches: Any) -> None:
-        try:
-            await self._sequence_batches(batches)
-        except Exception as exc:
-            await self._stop_on_error("sequence", exc)
+        await self._stop_on_error("sequence", self._sequence_batches(batches))
 
-    async def _stop_on_error(self, agent: str, exc: Exception) -> None:
-        # The exception's type and message only: no record text reaches them.
-        log.error("agent %s failed, stopping the worker: %s: %s", agent, type(exc).__name__, exc)
-        await self.app.crash(exc)
-        raise exc
+    async def _stop_on_error(self, agent: str, work: Awaitable[None]) -> None:
+        """Run an agent's batch loop; an error crashes the app (module docstring: why)."""
+        try:
+            await work
+        except Exception as exc:
+            # The exception's type and message only: no record text reaches them.
+            log.error(
+                "agent %s failed, stopping the worker: %s: %s", agent, type(exc).__name__, exc
+            )
+            await self.app.crash(exc)
+            raise
 
     async def _stage_batches(self, batches: Any) -> None:
         stage = self.pipeline.stage
