@@ -19,6 +19,10 @@ far behind (:class:`TooFarBehind`) instead of getting a silently shorter list. A
 idempotent: an event whose seq is not above the highest seq already appended is ignored
 (a repeat after an at-least-once replay, or an older event).
 
+**The changelog form.** The topology writes, per batch, one *segment* per touched session:
+the events the trace appended in that batch (:func:`encode_segment`), and recovery replays
+the segments in order (:func:`apply_segment`). The whole trace is never rewritten.
+
 **GET /sessions/{sessionId}/trace** returns :meth:`SessionTrace.document`::
 
     {
@@ -58,7 +62,7 @@ import asyncio
 import re
 import time
 from bisect import bisect_right
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import AsyncGenerator, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -72,6 +76,7 @@ Clock = Callable[[], float]
 TraceLookup = Callable[[str], "SessionTrace | None"]
 
 WIRE_VERSION: Final = 1
+SEGMENT_VERSION: Final = 2  # a changelog segment (encode_segment), not a whole trace
 DEFAULT_MAX_EVENTS: Final = 1000
 DEFAULT_MAX_AGE_S: Final = 3600.0
 # Message types whose ``toolCalls`` hold the final state of the message's tool cards.
@@ -152,12 +157,16 @@ class SessionTrace:
         """The held events, decoded, in seq order."""
         return [orjson.loads(raw) for raw in self.encoded]
 
-    def append(self, event: dict[str, Any], encoded: bytes | None = None) -> bool:
+    def append(
+        self, event: dict[str, Any], encoded: bytes | None = None, now: float | None = None
+    ) -> bool:
         """Add a released clean event; False when it is a repeat or older than the newest.
 
         ``encoded`` is the event's JSON when the caller has it already (the topology
-        does: it is what went to the clean topic). Raises ValueError for an event of another
-        session or without a usable seq: that is a wiring bug, not input to tolerate.
+        does: it is what went to the clean topic); ``now`` the append time when the caller
+        has one (a batch's, or a replayed segment's), else the clock's. Raises ValueError
+        for an event of another session or without a usable seq: that is a wiring bug, not
+        input to tolerate.
         """
         if event.get("sessionId") != self.session_id:
             raise ValueError("event belongs to another session")
@@ -166,7 +175,8 @@ class SessionTrace:
             raise ValueError("event has no valid seq")
         if seq <= self.last_seq:
             return False
-        now = self.clock()
+        if now is None:
+            now = self.clock()
         self.encoded.append(encoded if encoded is not None else orjson.dumps(event))
         self.seqs.append(seq)
         self.appended_at.append(now)
@@ -255,6 +265,77 @@ class SessionTrace:
         trace.encoded = [orjson.dumps(event) for event in events]
         trace.seqs = [event["seq"] for event in events]
         return trace
+
+
+def encode_segment(prev_last_seq: int, appended_at: float, encoded: list[bytes]) -> bytes:
+    """A changelog segment: the events one session's trace appended since the last write.
+
+    Wire form ``[2, prevLastSeq, appendedAt, [<clean event>, ...]]``: ``prevLastSeq`` is the
+    trace's ``last_seq`` before these events (-1: none), ``appendedAt`` the clock time of
+    the first of them. The events are embedded as the bytes that went to the clean topic.
+    Only what a batch adds is written, never the whole trace, so a long session costs the
+    broker its events once rather than once per batch that touches it.
+    """
+    return orjson.dumps(
+        [SEGMENT_VERSION, prev_last_seq, appended_at, [orjson.Fragment(raw) for raw in encoded]]
+    )
+
+
+def apply_segment(
+    traces: MutableMapping[str, SessionTrace],
+    session_id: str,
+    value: bytes,
+    settings: TraceSettings | None = None,
+    *,
+    clock: Clock = time.time,
+) -> None:
+    """Replay one changelog segment of ``session_id`` into ``traces`` (recovery).
+
+    Replaying a session's segments in changelog order rebuilds its trace: the events are
+    appended with their recorded time, so the count and age bounds cut what they cut live,
+    and an event already held (a segment written again after an at-least-once replay, or a
+    worker re-reading its own records) is skipped by its seq. When the segment starts
+    after the newest seq held (``prevLastSeq`` above it: the segments before it are gone
+    with the changelog's retention), the events up to ``prevLastSeq`` count as dropped, so
+    a client resuming from one of them is told it fell behind instead of missing them
+    silently. A trace that holds nothing once the age bound is applied now is forgotten,
+    as :meth:`Traces.expire` does live. Raises ValueError for a malformed segment.
+    """
+    try:
+        version, prev_last_seq, appended_at, events = orjson.loads(value)
+    except (orjson.JSONDecodeError, TypeError, ValueError) as exc:
+        raise ValueError("malformed session trace segment") from exc
+    if version != SEGMENT_VERSION:
+        raise ValueError("unknown session trace segment version")
+    if not (
+        _is_seq_or_none(prev_last_seq)
+        and isinstance(appended_at, (int, float))
+        and isinstance(events, list)
+        and all(isinstance(event, dict) for event in events)
+    ):
+        raise ValueError("malformed session trace segment")
+    trace = traces.get(session_id)
+    if trace is None:
+        trace = SessionTrace.empty(session_id, settings, clock=clock)
+    for event in events:  # checked before the trace changes: all or nothing
+        seq = event.get("seq")
+        if event.get("sessionId") != session_id or not _is_seq_or_none(seq) or seq == -1:
+            raise ValueError("session trace segment holds an event of another session or seq")
+    if prev_last_seq > trace.last_seq:
+        trace.last_seq = prev_last_seq
+        trace.dropped_through = max(trace.dropped_through, prev_last_seq)
+    for event in events:
+        trace.append(event, orjson.dumps(event), float(appended_at))
+    trace.prune()
+    if trace.seqs:
+        traces[session_id] = trace
+    else:
+        traces.pop(session_id, None)
+
+
+def _is_seq_or_none(value: object) -> bool:
+    """A seq (0..MAX_SEQ), or -1 for "none yet"."""
+    return isinstance(value, int) and not isinstance(value, bool) and -1 <= value <= MAX_SEQ
 
 
 def _tool_cards(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -479,9 +479,9 @@ class PipelineTopology:
             self.raw_batches.drop_waiting()
             self.staged_batches.drop_waiting()
             # Unflushed changes belong to a batch whose offsets were not acked: replayed.
+            # (Unwritten trace segments stay: their events are on the clean topics already;
+            # Traces.drop_partitions decides at the end of the rebalance.)
             self.store.discard_pending()
-            if self.traces is not None:
-                self.traces.discard_pending()
 
     async def _on_rebalance_complete(self, sender: Any, **_: Any) -> None:
         async with self.lock:

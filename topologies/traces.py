@@ -3,12 +3,21 @@
 The sequence agent hands every batch of *released* clean events to :meth:`Traces.append`
 once the broker has acknowledged them on the clean topics; nothing else ever reaches a
 trace, so nothing dropped, dead-lettered or redacted can be served. The table
-(``<app>-traces-changelog``) is partitioned exactly like the session state (raw
+(``<app>-trace-segments``) is partitioned exactly like the session state (raw
 sessionId keys, Kafka's default partitioner, same partition count), so the worker that
-owns a session's events also owns its trace; changed traces are written to the changelog
-with the session states, after the outputs and before the offsets (the commit order of
-``topologies.pipeline_app``). Appends are idempotent by seq, so a replayed batch changes
-nothing.
+owns a session's events also owns its trace. Appends are idempotent by seq, so a replayed
+batch changes nothing.
+
+The changelog is append-only: per batch, one *segment* per touched session holding only
+the events the batch added (``pipeline.trace.encode_segment``), written with the session
+states, after the outputs and before the offsets (the commit order of
+``topologies.pipeline_app``). Why: writing the whole trace on every batch that touched it
+cost the broker each event again per batch, tens of MB/s at full load, and the worker
+waited for those bytes before acking. Recovery therefore appends rather than overwrites
+(:class:`TraceTable`), and the topic is deleted by age, not compacted: compaction would
+keep only a session's last segment. Its retention is the trace age bound plus
+:data:`RETENTION_MARGIN_S`, so no segment goes before its events would have aged out of
+the trace anyway; a segment older than the age bound replays into nothing.
 
 Endpoints (on every worker; see README "Reload and resume"):
 
@@ -23,12 +32,16 @@ Endpoints (on every worker; see README "Reload and resume"):
 
 from __future__ import annotations
 
+import logging
+import time
+from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
+import faust
 import orjson
 from aiohttp import web as aioweb
 from faust.exceptions import SameNode
-from faust.serializers import codecs
 from yarl import URL
 
 from pipeline.trace import (
@@ -36,6 +49,8 @@ from pipeline.trace import (
     LiveTail,
     SessionTrace,
     TraceSettings,
+    apply_segment,
+    encode_segment,
     error_document,
     parse_last_event_id,
     stream_events,
@@ -44,22 +59,52 @@ from pipeline.trace import (
 from topologies.publish import BatchPublisher
 from topologies.state import drop_partitions, partition_for, plain_dict
 
-TRACE_CODEC = "chao_session_trace"
+log = logging.getLogger("chao.traces")
 TABLE_NAME = "traces"
+# Kept on the changelog beyond the trace age bound: covers clock skew between the worker
+# (which stamps the segments) and the broker (which ages the log by record timestamp).
+RETENTION_MARGIN_S = 600.0
 
 
-class SessionTraceCodec(codecs.Codec):  # type: ignore[misc]
-    """SessionTrace <-> compact JSON (its wire form); limits come from the settings."""
+class TraceTable(faust.Table[str, SessionTrace]):
+    """The ``traces`` table: its changelog holds segments, so recovery appends.
 
-    def __init__(self, settings: TraceSettings) -> None:
-        super().__init__()
-        self.settings = settings
+    Faust's recovery (and standby replication) hands each batch of changelog records to
+    :meth:`apply_changelog_batch`, whose stock version stores every record as the key's
+    whole value. Here each record is replayed into the session's trace instead
+    (``pipeline.trace.apply_segment``). A malformed record is skipped with a warning naming
+    its position (never its bytes): one bad record must not stop a worker's recovery.
+    ``tests/test_traces_table.py`` fails if Faust stops calling this method.
+    """
 
-    def _dumps(self, obj: Any) -> bytes:
-        return orjson.dumps(obj.to_wire())
+    trace_settings: TraceSettings = TraceSettings()
 
-    def _loads(self, data: bytes) -> Any:
-        return SessionTrace.from_wire(orjson.loads(data), self.settings)
+    def apply_changelog_batch(self, batch: Iterable[Any]) -> None:
+        store = self.data
+        data = plain_dict(self)
+        # The in-memory store forgets keys of partitions not assigned after recovery by
+        # this map (Store.on_recovery_completed); keep it as the stock method does.
+        key_partition = getattr(store, "_key_partition", None)
+        settings = self.trace_settings
+        for event in batch:
+            message = event.message
+            try:
+                session_id = message.key.decode()
+                if message.value is None:  # a tombstone: no trace
+                    data.pop(session_id, None)
+                    continue
+                apply_segment(data, session_id, message.value, settings)
+            except (ValueError, AttributeError) as exc:
+                log.warning(
+                    "skipped a malformed trace changelog record at %s[%d]@%d: %s",
+                    message.topic,
+                    message.partition,
+                    message.offset,
+                    type(exc).__name__,
+                )
+                continue
+            if key_partition is not None:
+                key_partition[session_id] = message.partition
 
 
 class Traces:
@@ -69,31 +114,37 @@ class Traces:
         self.app = app
         self.settings = settings
         self.partitions = partitions
-        codecs.register(TRACE_CODEC, SessionTraceCodec(settings))
         changelog = app.topic(
-            f"{app_id}-traces-changelog",
+            f"{app_id}-trace-segments",
             key_type=str,
             key_serializer="raw",
-            value_serializer=TRACE_CODEC,
+            value_serializer="raw",
             partitions=partitions,
-            compacting=True,
-            deleting=False,
+            compacting=False,
+            deleting=True,
+            retention=timedelta(seconds=settings.max_age_s + RETENTION_MARGIN_S),
             acks=False,
             internal=True,
             allow_empty=True,
         )
         self.changelog_name = changelog.get_topic_name()
-        self.table = app.Table(
-            TABLE_NAME,
+        table = TraceTable(
+            app,
+            name=TABLE_NAME,
+            beacon=app.tables.beacon,
             partitions=partitions,
             key_type=str,
             changelog_topic=changelog,
             use_partitioner=True,
         )
-        self.table.key_serializer = "raw"
-        self.table.value_serializer = TRACE_CODEC
+        table.trace_settings = settings
+        table.key_serializer = "raw"
+        table.value_serializer = "raw"
+        self.table = app.tables.add(table)
         self.tail = LiveTail(settings.sse_max_queue)
-        self.dirty: set[str] = set()
+        # Per session, what the next segment holds: the trace's last seq before its first
+        # event, the time of that event, and the events' JSON.
+        self.pending: dict[str, tuple[int, float, list[bytes]]] = {}
         app.page("/sessions/{session_id}/trace")(self._trace_page)
         app.page("/sessions/{session_id}/events")(self._events_page)
 
@@ -103,30 +154,40 @@ class Traces:
         """Append the batch's released clean events (each with the JSON that went to the
         clean topic), then hand them to live subscribers."""
         data = plain_dict(self.table)
+        pending = self.pending
+        now = time.time()
         appended = []
         for record, encoded in released:
             session_id = record["sessionId"]
             trace = data.get(session_id)
             if trace is None:
                 trace = SessionTrace.empty(session_id, self.settings)
-            if trace.append(record, encoded):
+            prev_last_seq = trace.last_seq
+            if trace.append(record, encoded, now):
                 data[session_id] = trace
-                self.dirty.add(session_id)
+                segment = pending.get(session_id)
+                if segment is None:
+                    pending[session_id] = (prev_last_seq, now, [encoded])
+                else:
+                    segment[2].append(encoded)
                 appended.append((session_id, record))
         for session_id, record in appended:
             self.tail.publish(session_id, record)
 
     def write_changelog(self, publisher: BatchPublisher) -> None:
-        """Queue a changelog record for every changed trace (None: deleted)."""
-        data = plain_dict(self.table)
-        for session_id in self.dirty:
-            trace = data.get(session_id)
-            value = None if trace is None else orjson.dumps(trace.to_wire())
-            publisher.add(self.changelog_name, session_id.encode(), value)
-        self.dirty.clear()
+        """Queue one changelog segment per session that appended since the last write."""
+        name = self.changelog_name
+        for session_id, (prev_last_seq, appended_at, encoded) in self.pending.items():
+            publisher.add(
+                name, session_id.encode(), encode_segment(prev_last_seq, appended_at, encoded)
+            )
+        self.pending.clear()
 
     def expire(self) -> int:
-        """Drop aged events; forget traces left empty. Returns how many were forgotten."""
+        """Drop aged events; forget traces left empty. Returns how many were forgotten.
+
+        Nothing is written: the changelog ages out by retention, and a replayed segment
+        is cut by the same age bound."""
         data = plain_dict(self.table)
         forgotten = 0
         for session_id in list(data.keys()):
@@ -134,18 +195,20 @@ class Traces:
             if trace.prune() and not trace.seqs:
                 del data[session_id]
                 forgotten += 1
-                self.dirty.add(session_id)
-            elif trace.truncated:
-                self.dirty.add(session_id)
         return forgotten
-
-    def discard_pending(self) -> None:
-        self.dirty.clear()
 
     def drop_partitions(self, gone: set[int]) -> int:
         """After a rebalance: forget traces of partitions now owned elsewhere, and end the
-        live streams of their sessions (the clients reconnect and reach the new owner)."""
+        live streams of their sessions (the clients reconnect and reach the new owner).
+
+        Unwritten segments of those sessions go too: their events are on the clean topics,
+        and the new owner replays the batch from the committed offsets and appends them
+        itself. Segments of the sessions kept are written with the next batch: the trace
+        in memory already holds their events, so a replay would not append them again.
+        """
         dropped = drop_partitions(self.table, gone, self.partitions)
+        for session_id in [s for s in self.pending if partition_for(s, self.partitions) in gone]:
+            del self.pending[session_id]
         moved = {
             session_id
             for session_id in self.tail.session_ids()

@@ -7,7 +7,9 @@ with the same app id (consumer group, changelog) is started at once and waited f
 reorder window (60 s) covers the downtime, so no event is skipped as late. Afterwards every
 clean event and dead letter the file mode gives must be on the topics, each session's
 events in strictly increasing seq on every topic once exact repeats are dropped, repeats
-only exact copies, nothing else published, and the generator's canary nowhere.
+only exact copies, nothing else published, the generator's canary nowhere, and every
+session's trace (rebuilt by each new worker from the trace changelog) equal to its events
+on the clean topic.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tests.faults.faults_util import (
 )
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
+    assert_traces_match_topic,
     file_mode,
     metric,
     worker_summary,
@@ -113,3 +116,6 @@ def test_sigkilled_worker_loses_nothing(deploy, report, in_place: bool) -> None:
     fig.assert_clean()
     # And the integration tests' own comparison, on the same records.
     assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=True)
+    # Each restarted worker rebuilt the traces from the trace changelog's segments: every
+    # session's trace is still exactly its events on the clean topic.
+    assert_traces_match_topic([worker], records[deployment.topics.session_events])

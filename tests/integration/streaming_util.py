@@ -75,6 +75,25 @@ def per_session(records: list[Record]) -> dict[str, list[dict[str, Any]]]:
     return sessions
 
 
+def assert_traces_match_topic(
+    workers: list[WorkerProcess], session_records: list[Record]
+) -> dict[str, dict[str, Any]]:
+    """Every session's trace document, asked of the workers in turn, holds exactly the
+    session's events on ``chao.clean.session-events`` (exact repeats dropped, in order).
+    Returns the documents by sessionId."""
+    documents = {}
+    for index, (session_id, events) in enumerate(sorted(per_session(session_records).items())):
+        kept = drop_exact_repeats(events)
+        worker = workers[index % len(workers)]
+        status, body = worker.get(f"/sessions/{session_id}/trace", timeout=10.0)
+        assert status == 200, f"trace of {session_id} from {worker.name}: {status}"
+        document = orjson.loads(body)
+        assert document["events"] == kept, f"trace of {session_id} differs from the topic"
+        assert document["lastSeq"] == kept[-1]["seq"] and not document["truncated"]
+        documents[session_id] = document
+    return documents
+
+
 def drop_exact_repeats(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What a consumer does with at-least-once delivery: drop a (sessionId, seq) it has
     already seen; asserts that the repeat is an exact copy."""

@@ -20,9 +20,8 @@ import pytest
 from pipeline.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines
 from tests.integration.streaming_util import (
-    drop_exact_repeats,
+    assert_traces_match_topic,
     file_mode,
-    per_session,
     read_outputs,
     wait_for_split,
     wait_until,
@@ -156,24 +155,18 @@ def test_trace_and_live_tail_from_either_worker(deploy) -> None:  # type: ignore
 
     # Every session's trace, asked of either worker, is what the clean topic carries.
     records = read_outputs(deployment, len(clean), len(dead), timeout=90)
-    on_topic = {
-        sid: drop_exact_repeats(events)
-        for sid, events in per_session(records[deployment.topics.session_events]).items()
-    }
-    assert set(on_topic) == set(by_session)
-    for index, (session_id, events) in enumerate(sorted(on_topic.items())):
-        status, document = get_json(f"{workers[index % 2].url}/sessions/{session_id}/trace")
-        assert status == 200, document
-        assert document["events"] == events
-        assert document["lastSeq"] == events[-1]["seq"]
-        cards = {c["callId"]: c for e in events if e["family"] == "tool" for c in [e["data"]]}
+    session_records = records[deployment.topics.session_events]
+    documents = assert_traces_match_topic([first, second], session_records)
+    assert set(documents) == set(by_session)
+    for document in documents.values():
+        events = document["events"]
         for card in document["toolCards"]:
-            if card["callId"] in cards:
+            if card["callId"] in {e["data"]["callId"] for e in events if e["family"] == "tool"}:
                 assert card in [e["data"] for e in events if e["family"] == "tool"] or any(
                     card in (e["data"].get("toolCalls") or []) for e in events
                 )
     # Nothing dropped or dead-lettered is served: the canary never appears.
-    for session_id in on_topic:
+    for session_id in documents:
         body = urllib.request.urlopen(f"{first.url}/sessions/{session_id}/trace").read()
         assert profile.canary.encode() not in body
 
