@@ -29,18 +29,16 @@ events it orders in place), holding the ordering lock:
 2. publishes them and waits until the broker has acknowledged every one (outputs flushed);
 3. appends the released events to the session traces (in memory);
 
-then, without the lock, marks the batch processed (and, for the ``stage`` agent, only once
-its dead letters and re-keyed events are acknowledged too). Processed is not yet acked: at
-every offset commit (Faust's commit timer, every ``broker_commit_interval``; every N acks;
-while waiting for the agents at a rebalance; at stop), inside ``faust_tuning.BEFORE_COMMIT``:
+then, without the lock, acks the batch's offsets (and, for the ``stage`` agent, only once
+its dead letters and re-keyed events are acknowledged too). Acked is not committed: at every
+offset commit (Faust's commit timer, every ``broker_commit_interval``; every N acks; while
+waiting for the agents at a rebalance; at stop), inside ``faust_tuning.BEFORE_COMMIT``:
 
-4. under the ordering lock, briefly: encodes every session state changed since the last
-   commit once, and each grown trace's new events as one segment, and takes the batches
-   processed so far;
-5. without the lock: writes those records and waits for their acks (state flushed), then
-   acks the batches it took;
-6. Faust commits the acked offsets (flushing its producer first). A batch processed after
-   step 4 is acked at the next commit, with the state it changed.
+4. under the ordering lock, writes every session state changed since the last commit once,
+   and each changed trace's new events as one segment, and waits for their acks (state
+   flushed);
+5. Faust commits the acked offsets (flushing its producer first), still under the lock,
+   so no batch can be acked in between whose state is not written.
 
 So a crash at any point loses nothing: offsets are never committed ahead of state, and
 state is never written ahead of the outputs it accounts for (a state change is published
@@ -64,7 +62,6 @@ from typing import Any
 
 import faust
 import orjson
-from mode.utils.futures import notify
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
 from pipeline.config import PipelineConfig, WorkerSettings
@@ -165,10 +162,6 @@ class PipelineTopology:
         producer = self.app.producer._ensure_producer  # Faust's own aiokafka producer
         self.stage_publisher = BatchPublisher(producer)
         self.publisher = BatchPublisher(producer)
-        self.state_publisher = BatchPublisher(producer)  # changelogs, at commit time
-        # Batches processed since the last commit's snapshot: acked at the next commit,
-        # once the state they changed is written (_state_before_commit).
-        self.acks_pending: list[list[Any]] = []
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
         trace_settings = trace_settings or TraceSettings()
         self.traces = (
@@ -305,12 +298,9 @@ class PipelineTopology:
         return live
 
     def _ack(self, messages: list[Any]) -> None:
-        """A processed batch: acked at the next commit, after the state it changed."""
-        self.acks_pending.append(messages)
-        if self.app.rebalancing:
-            # Faust waits for in-flight batches' acks before it revokes partitions, and
-            # commits (so acks these) each time it wakes: wake it now, not after its 1 s.
-            notify(getattr(self.app.consumer, "_waiting_for_ack", None))
+        ack = self.app.consumer.ack
+        for message in messages:
+            ack(message)
 
     async def _stage_agent(self, batches: Any) -> None:
         await self._stop_on_error("stage", self._stage_batches(batches))
@@ -381,13 +371,9 @@ class PipelineTopology:
         if self.traces is not None:
             changelogs.append(self.traces.changelog_name)
         await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
-        await self.publisher.prepare(self.out_topics)
-        await self.state_publisher.prepare(changelogs)
+        await self.publisher.prepare([*self.out_topics, *changelogs])
         wanted = self.settings.partitions
-        internal = [
-            (self.stage_publisher, staged),
-            *((self.state_publisher, c) for c in changelogs),
-        ]
+        internal = [(self.stage_publisher, staged), *((self.publisher, c) for c in changelogs)]
         for publisher, name in internal:
             have = publisher.partitions(name)
             if have != wanted:
@@ -498,42 +484,31 @@ class PipelineTopology:
 
     @contextlib.asynccontextmanager
     async def _state_before_commit(self) -> AsyncIterator[None]:
-        """Entered around every offset commit (the commit order in the module docstring).
-
-        Under the ordering lock, only long enough to copy: the changed states and trace
-        segments are encoded (their outputs are acknowledged: each batch publishes before
-        it releases the lock) and the pending acks taken. Then, without the lock, so the
-        agents go on: the records are written and acknowledged, and only then are the
-        taken batches acked, so the offsets Faust commits next cover no change that is not
-        written. Batches acked meanwhile wait for the next commit.
-        """
+        """Entered around every offset commit: write the state, keep the lock until the
+        offsets are committed (the commit order in the module docstring)."""
         async with self.lock:
-            self._queue_state(self.state_publisher)
-            acks, self.acks_pending = self.acks_pending, []
-        try:
-            await self.state_publisher.publish()
-        except Exception as exc:
-            # Offsets must not be committed ahead of the state: stop, as an agent does.
-            log.error(
-                "writing session state failed, stopping the worker: %s: %s",
-                type(exc).__name__,
-                exc,
-            )
-            await self.app.crash(exc)
-            raise
-        ack = self.app.consumer.ack
-        for messages in acks:
-            for message in messages:
-                ack(message)
-        yield
+            try:
+                await self._write_state()
+            except Exception as exc:
+                # Offsets must not be committed ahead of the state: stop, as an agent does.
+                log.error(
+                    "writing session state failed, stopping the worker: %s: %s",
+                    type(exc).__name__,
+                    exc,
+                )
+                await self.app.crash(exc)
+                raise
+            yield
 
-    def _queue_state(self, publisher: BatchPublisher) -> None:
-        """Changelog records of every session changed since the last commit: its state once,
-        its trace's new events as one segment (encoded now: the objects change later)."""
+    async def _write_state(self) -> None:
+        """Changelog records of every session changed since the last commit (its state once,
+        its trace's new events as one segment); their outputs are acknowledged already."""
+        publisher = self.publisher
         for key, state in self.store.flush():
             publisher.add(self.changelog_name, key.encode(), encode_state(state))
         if self.traces is not None:
             self.traces.write_changelog(publisher)
+        await publisher.publish()
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
         async with self.lock:
@@ -544,12 +519,10 @@ class PipelineTopology:
             # partitions' owners fetch them again from the committed offsets.
             self.raw_batches.drop_waiting()
             self.staged_batches.drop_waiting()
-            # Unflushed changes belong to batches whose offsets were not acked: replayed.
+            # Unflushed changes belong to a batch whose offsets were not acked: replayed.
             # (Unwritten trace segments stay: their events are on the clean topics already;
-            # Traces.drop_partitions decides at the end of the rebalance.) Faust committed
-            # before this signal, so normally nothing is left of either.
+            # Traces.drop_partitions decides at the end of the rebalance.)
             self.store.discard_pending()
-            self.acks_pending.clear()
 
     async def _on_rebalance_complete(self, sender: Any, **_: Any) -> None:
         async with self.lock:
