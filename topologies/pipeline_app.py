@@ -23,41 +23,30 @@ the in-memory session states may be ahead of what was published; a restarted wor
 
 Commit order (at-least-once with idempotent processing; the test broker has no
 transactions). For each batch the ``sequence`` agent (and the ``stage`` agent for the
-events it orders in place), holding the ordering lock:
+events it orders in place):
 
-1. computes the outputs of the batch from the session states (which it changes in memory);
+1. computes the outputs of the batch from the session states;
 2. publishes them and waits until the broker has acknowledged every one (outputs flushed);
-3. appends the released events to the session traces (in memory);
-
-then, without the lock, acks the batch's offsets (and, for the ``stage`` agent, only once
-its dead letters and re-keyed events are acknowledged too). Acked is not committed: at every
-offset commit (Faust's commit timer, every ``broker_commit_interval``; every N acks; while
-waiting for the agents at a rebalance; at stop), inside ``faust_tuning.BEFORE_COMMIT``:
-
-4. under the ordering lock, writes every session state changed since the last commit once,
-   and each changed trace's new events as one segment, and waits for their acks (state
-   flushed);
-5. Faust commits the acked offsets (flushing its producer first), still under the lock,
-   so no batch can be acked in between whose state is not written.
+3. writes each touched session's state once to the table (changelog records, sent in
+   order after the outputs);
+4. returns, which acks the batch's offsets; Faust commits acked offsets periodically and
+   flushes the producer (so the changelog records) before every commit.
 
 So a crash at any point loses nothing: offsets are never committed ahead of state, and
-state is never written ahead of the outputs it accounts for (a state change is published
-before the lock is released). A crash replays from the last commit with the state of that
-commit and republishes exact repeats of records already out, up to a commit interval of
-them: a consumer may see the same ``(sessionId, seq)`` twice and must drop the second
-copy. The records the ``stage`` agent re-keys are acknowledged before it acks its batch,
-and the duplicates a replay repeats are dropped by eventId when they are ordered, in place
-or after the re-key topic. Why state at commit and not per batch: BENCHMARKS.md (a touched
-session's state, with the events waiting on its gaps, was rewritten batch after batch).
+state is never written ahead of the outputs it accounts for. A crash after (2) and before
+the commit replays the batch from the old state and republishes exact repeats of records
+already out: a consumer may see the same ``(sessionId, seq)`` twice and must drop the
+second copy. The records the ``stage`` agent re-keys are acknowledged before it acks its
+batch, and the duplicates a replay repeats are dropped by eventId when they are ordered,
+in place or after the re-key topic.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import Awaitable
 from typing import Any
 
 import faust
@@ -70,12 +59,7 @@ from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
 from pipeline.trace import TraceSettings
-from topologies.faust_tuning import (
-    BATCH_ROUTES,
-    BEFORE_COMMIT,
-    apply_faust_tuning,
-    faust_app_settings,
-)
+from topologies.faust_tuning import BATCH_ROUTES, apply_faust_tuning, faust_app_settings
 from topologies.handoff import BatchChannel
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
@@ -210,9 +194,6 @@ class PipelineTopology:
                 self.staged_topic.get_topic_name(): self.staged_batches.put,
             },
         )
-        # Every offset commit first writes the changed session states and trace segments
-        # (faust_tuning.BEFORE_COMMIT; the commit order in the module docstring).
-        setattr(app, BEFORE_COMMIT, self._state_before_commit)
         app.agent(self.raw_batches, name="stage")(self._stage_agent)
         app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)
@@ -337,16 +318,9 @@ class PipelineTopology:
                     events.append(staged)
                 else:
                     publisher.add(dead_letter_name, None, dumps(staged))
-            # The dead letters don't depend on the ordering below: they travel meanwhile, so
-            # the batch waits for one round trip to the broker less.
-            dead_letters_sent = asyncio.ensure_future(publisher.publish())
-            try:
-                others = await self._order_in_place(events)
-            finally:
-                sent = await dead_letters_sent
-            for event in others:
+            for event in await self._order_in_place(events):
                 publisher.add(staged_name, event.session_id.encode(), dumps(event.to_wire()))
-            for delivered in sent + await publisher.publish():
+            for delivered in await publisher.publish():
                 if delivered.topic == staged_name:
                     advance(
                         self.progress.staged_produced,
@@ -435,6 +409,7 @@ class PipelineTopology:
         for event in events:
             outputs += offer(event)
         await self._publish(outputs)
+        await self._write_state()
 
     async def _expire_gaps(self) -> None:
         if self.app.rebalancing or not self.prepared:
@@ -444,6 +419,7 @@ class PipelineTopology:
             outputs = self.pipeline.expire(caught_up_to=caught_up_to)
             if outputs:
                 await self._publish(outputs)
+            await self._write_state()
 
     async def _forget_idle(self) -> None:
         if self.app.rebalancing or not self.prepared:
@@ -452,6 +428,7 @@ class PipelineTopology:
             forgotten = self.pipeline.sequencer.forget_idle()
             if self.traces is not None:
                 self.traces.expire()
+            await self._write_state()
         if forgotten:
             log.info("forgot %d idle sessions", forgotten)
 
@@ -482,27 +459,9 @@ class PipelineTopology:
             if kind == CLEAN:
                 observe(record["ts"], now)
 
-    @contextlib.asynccontextmanager
-    async def _state_before_commit(self) -> AsyncIterator[None]:
-        """Entered around every offset commit: write the state, keep the lock until the
-        offsets are committed (the commit order in the module docstring)."""
-        async with self.lock:
-            try:
-                await self._write_state()
-            except Exception as exc:
-                # Offsets must not be committed ahead of the state: stop, as an agent does.
-                log.error(
-                    "writing session state failed, stopping the worker: %s: %s",
-                    type(exc).__name__,
-                    exc,
-                )
-                await self.app.crash(exc)
-                raise
-            yield
-
     async def _write_state(self) -> None:
-        """Changelog records of every session changed since the last commit (its state once,
-        its trace's new events as one segment); their outputs are acknowledged already."""
+        """Changelog records of every session the batch touched, after its outputs (the
+        commit order in the module docstring); offsets are acked only after this."""
         publisher = self.publisher
         for key, state in self.store.flush():
             publisher.add(self.changelog_name, key.encode(), encode_state(state))
