@@ -7,7 +7,9 @@ Measures, over the same generated raw stream (``--events``, at least 200k by def
     took) to the last clean record on ``chao.clean.session-events``;
 then, on the same worker, the end-to-end latency at a fixed offered load of half of (b)'s
 rate, and the worker's peak RSS. Rates come from the broker's record timestamps, so the
-time spent reading results back is not counted.
+time spent reading results back is not counted. Each measurement gets a fresh embedded
+broker: Tansu holds every record in memory and slows down as it fills, which would
+otherwise charge each measurement for what the ones before it wrote.
 
 Latency of a clean event = its timestamp on the clean topic minus the moment it became
 releasable: the latest raw timestamp among the session's records with a seq up to its
@@ -20,13 +22,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import subprocess
 import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -96,6 +99,17 @@ def peak_rss_mib(pid: int) -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+@contextlib.contextmanager
+def fresh_broker(tmp: str, tag: str) -> Iterator[EmbeddedBroker]:
+    """A new embedded broker for one measurement, stopped after it."""
+    broker = EmbeddedBroker(log_path=Path(tmp) / f"broker-{tag}.log")
+    broker.start()
+    try:
+        yield broker
+    finally:
+        broker.stop()
 
 
 def measure_bare_loop(
@@ -294,59 +308,69 @@ def main() -> None:
     lines = lines_for(args.events, seed=11, start=start)
     print(f"{len(lines):,} raw lines, mean {sum(map(len, lines)) / len(lines):.0f} bytes")
     with tempfile.TemporaryDirectory(prefix="chao-bench-") as tmp:
-        broker = EmbeddedBroker(log_path=Path(tmp) / "broker.log")
-        worker = WorkerProcess(
-            broker.url,
-            name="bench-worker",
-            log_dir=Path(tmp),
-            env={
-                "CHAO_WORKER_PARTITIONS": str(PARTITIONS),
-                "CHAO_WORKER_LOG_LEVEL": "warning",
-                "CHAO_WORKER_APP_ID": "chao-bench",
-            },
-        )
-        try:
-            broker.start()
-            asyncio.run(create_topics(broker.bootstrap, pipeline_topics(config.topics, PARTITIONS)))
+        # A fresh broker for each measurement: Tansu keeps every record in memory and gets
+        # slower as it fills (measured: the same worker run three times in a row on one
+        # broker, 18.6k, 15.4k, 13.5k events/s), so a shared broker would charge each
+        # measurement for the records the ones before it left.
+        with fresh_broker(tmp, "a") as broker:
             bare = measure_bare_loop(broker, lines)
-            print(f"  (a) bare aiokafka loop: {bare:,.0f} events/s")
-            # The same loop doing the worker's work without Faust: the stage chain in
-            # memory and every output record the worker writes, no changelogs, and again
-            # through a re-key hop (what a session owned by another worker takes).
+        print(f"  (a) bare aiokafka loop: {bare:,.0f} events/s")
+        # The same loop doing the worker's work without Faust: the stage chain in
+        # memory and every output record the worker writes, no changelogs, and again
+        # through a re-key hop (what a session owned by another worker takes).
+        with fresh_broker(tmp, "a2") as broker:
             chain = measure_bare_loop(broker, lines, tag="a2", stages=True)
+        with fresh_broker(tmp, "a3") as broker:
             hop = measure_bare_loop(broker, lines, tag="a3", stages=True, via=True)
-            print(f"  (a2) bare loop + stage chain: {chain:,.0f} events/s, a2/a {chain / bare:.3f}")
-            print(f"  (a3) ... through a re-key hop: {hop:,.0f} events/s, a3/a {hop / bare:.3f}")
-            end_to_end = measure_worker(broker, [worker], lines, config)
-            print(
-                f"  (b) worker end to end: {end_to_end:,.0f} events/s, b/a {end_to_end / bare:.3f}"
+        print(f"  (a2) bare loop + stage chain: {chain:,.0f} events/s, a2/a {chain / bare:.3f}")
+        print(f"  (a3) ... through a re-key hop: {hop:,.0f} events/s, a3/a {hop / bare:.3f}")
+        with fresh_broker(tmp, "b") as broker:
+            asyncio.run(create_topics(broker.bootstrap, pipeline_topics(config.topics, PARTITIONS)))
+            worker = WorkerProcess(
+                broker.url,
+                name="bench-worker",
+                log_dir=Path(tmp),
+                env={
+                    "CHAO_WORKER_PARTITIONS": str(PARTITIONS),
+                    "CHAO_WORKER_LOG_LEVEL": "warning",
+                    "CHAO_WORKER_APP_ID": "chao-bench",
+                },
             )
-            half = end_to_end / 2
-            count = int(half * args.latency_seconds)
-            latency_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
-            p50, p99, n = measure_latency(broker, latency_lines, half, config)
-            print(f"  latency at {half:,.0f} events/s: p50 {p50:.0f} ms, p99 {p99:.0f} ms ({n:,})")
-            rss = peak_rss_mib(worker.process.pid) if worker.process else float("nan")
-            print(f"  worker peak RSS: {rss:,.0f} MiB")
-            worker.stop()
-            # Both cores: two workers in one group (half the sessions cross the re-key
-            # topic, since raw keys are random).
+            try:
+                end_to_end = measure_worker(broker, [worker], lines, config)
+                print(
+                    f"  (b) worker end to end: {end_to_end:,.0f} events/s, "
+                    f"b/a {end_to_end / bare:.3f}"
+                )
+                # The latency on the same worker, after its backlog: half of (b)'s rate.
+                half = end_to_end / 2
+                count = int(half * args.latency_seconds)
+                latency_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+                p50, p99, n = measure_latency(broker, latency_lines, half, config)
+                print(
+                    f"  latency at {half:,.0f} events/s: p50 {p50:.0f} ms, p99 {p99:.0f} ms ({n:,})"
+                )
+                rss = peak_rss_mib(worker.process.pid) if worker.process else float("nan")
+                print(f"  worker peak RSS: {rss:,.0f} MiB")
+            finally:
+                worker.stop()
+        # Both cores: two workers in one group (half the sessions cross the re-key
+        # topic, since raw keys are random).
+        with fresh_broker(tmp, "b2") as broker:
             config2, pair = two_worker_setup(broker, Path(tmp))
             try:
                 scaled = measure_worker(broker, pair, lines, config2, tag="b2")
             finally:
                 for member in pair:
                     member.stop()
-            print(f"  (b2) two workers: {scaled:,.0f} events/s, b2/a {scaled / bare:.3f}")
-        finally:
-            worker.stop()
-            broker.stop()
+        print(f"  (b2) two workers: {scaled:,.0f} events/s, b2/a {scaled / bare:.3f}")
     if not args.no_write:
         from benchmarks.report import write_section
 
         body = (
             f"{len(lines):,} generated raw lines (mean {sum(map(len, lines)) / len(lines):.0f} "
-            f"bytes), {PARTITIONS} partitions, embedded Tansu broker on loopback.\n\n"
+            f"bytes), {PARTITIONS} partitions, embedded Tansu broker on loopback (a fresh "
+            "broker for each of a, a2, a3, b with its latency, b2).\n\n"
             "| measure | value | target |\n|---|---:|---|\n"
             f"| (a) bare aiokafka consume-parse-produce loop | {bare:,.0f} events/s | |\n"
             f"| (b) worker end to end | {end_to_end:,.0f} events/s | |\n"
