@@ -142,6 +142,13 @@ class WorkerSettings(BaseSettings):
         10.0, gt=0, description="A worker silent this long is considered dead (rebalance)."
     )
     consumer_heartbeat_s: float = Field(1.0, gt=0)
+    commit_interval_s: float = Field(
+        1.0,
+        gt=0,
+        description="How often offsets are committed, each commit preceded by the session "
+        "states and trace segments changed since the last one. Longer: fewer state writes, "
+        "more exact repeats after a crash (up to this many seconds of output).",
+    )
     fetch_max_wait_ms: int = Field(
         20,
         ge=1,

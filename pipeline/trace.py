@@ -19,8 +19,8 @@ far behind (:class:`TooFarBehind`) instead of getting a silently shorter list. A
 idempotent: an event whose seq is not above the highest seq already appended is ignored
 (a repeat after an at-least-once replay, or an older event).
 
-**The changelog form.** The topology writes, per batch, one *segment* per touched session:
-the events the trace appended in that batch (:func:`encode_segment`), and recovery replays
+**The changelog form.** The topology writes, at each commit, one *segment* per session whose
+trace grew: the events appended since the last one (:func:`encode_segment`), and recovery replays
 the segments in order (:func:`apply_segment`). The whole trace is never rewritten.
 
 **GET /sessions/{sessionId}/trace** returns :meth:`SessionTrace.document`::
@@ -273,7 +273,7 @@ def encode_segment(prev_last_seq: int, appended_at: float, encoded: list[bytes])
     Wire form ``[2, prevLastSeq, appendedAt, [<clean event>, ...]]``: ``prevLastSeq`` is the
     trace's ``last_seq`` before these events (-1: none), ``appendedAt`` the clock time of
     the first of them. The events are embedded as the bytes that went to the clean topic.
-    Only what a batch adds is written, never the whole trace, so a long session costs the
+    Only what was added is written, never the whole trace, so a long session costs the
     broker its events once rather than once per batch that touches it.
     """
     return orjson.dumps(

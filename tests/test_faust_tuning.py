@@ -4,7 +4,9 @@ undoes or breaks what we change in how Faust runs."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
+import types
 from typing import Any
 
 import faust
@@ -178,3 +180,42 @@ def test_run_worker_tunes_the_garbage_collector_after_building_the_app() -> None
 
     source = _inspect.getsource(worker.run_worker)
     assert source.index("tune_garbage_collector()") > source.index("PipelineTopology(")
+
+
+def test_every_offset_commit_runs_inside_the_apps_before_commit_context(
+    monkeypatch: Any,
+) -> None:
+    apply_faust_tuning()
+    from topologies import faust_tuning
+
+    assert getattr(Consumer.force_commit, "chao_patch", False)
+    # Every way Faust commits still goes through force_commit: its commit timer, the
+    # commit every N acks, waiting for the agents at a rebalance, and stopping.
+    assert "self.force_commit(" in inspect.getsource(Consumer.commit)
+    assert "await self.commit()" in inspect.getsource(Consumer._commit_handler.fun)
+    assert "await T(self.commit)()" in inspect.getsource(Consumer.wait_empty)
+    assert "self.commit_and_end_transactions()" in inspect.getsource(Consumer.on_stop)
+    # And force_commit is what computes the offsets and commits them.
+    original = inspect.getsource(faust_tuning._original_force_commit)
+    assert "self._commit_tps(" in original
+
+    order: list[str] = []
+
+    async def fake_force_commit(self: Any, topics: Any, start_new_transaction: bool) -> bool:
+        order.append("commit offsets")
+        return True
+
+    @contextlib.asynccontextmanager
+    async def before_commit() -> Any:
+        order.append("write state")
+        yield
+        order.append("release lock")
+
+    monkeypatch.setattr(faust_tuning, "_original_force_commit", fake_force_commit)
+    consumer = types.SimpleNamespace(app=types.SimpleNamespace(chao_before_commit=before_commit))
+    assert asyncio.run(Consumer.force_commit(consumer)) is True  # type: ignore[arg-type]
+    assert order == ["write state", "commit offsets", "release lock"]
+    # An app without the hook commits as Faust does.
+    bare = types.SimpleNamespace(app=types.SimpleNamespace())
+    assert asyncio.run(Consumer.force_commit(bare)) is True  # type: ignore[arg-type]
+    assert order[-1] == "commit offsets"

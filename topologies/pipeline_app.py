@@ -23,34 +23,48 @@ the in-memory session states may be ahead of what was published; a restarted wor
 
 Commit order (at-least-once with idempotent processing; the test broker has no
 transactions). For each batch the ``sequence`` agent (and the ``stage`` agent for the
-events it orders in place):
+events it orders in place), holding the ordering lock:
 
-1. computes the outputs of the batch from the session states;
+1. computes the outputs of the batch from the session states (which it changes in memory);
 2. publishes them and waits until the broker has acknowledged every one (outputs flushed);
-3. writes each touched session's state once to the table (changelog records, sent in
-   order after the outputs);
-4. returns, which acks the batch's offsets; Faust commits acked offsets periodically and
-   flushes the producer (so the changelog records) before every commit.
+3. appends the released events to the session traces (in memory);
+
+then, without the lock, marks the batch processed (and, for the ``stage`` agent, only once
+its dead letters and re-keyed events are acknowledged too). Processed is not yet acked: at
+every offset commit (Faust's commit timer, every ``broker_commit_interval``; every N acks;
+while waiting for the agents at a rebalance; at stop), inside ``faust_tuning.BEFORE_COMMIT``:
+
+4. under the ordering lock, briefly: encodes every session state changed since the last
+   commit once, and each grown trace's new events as one segment, and takes the batches
+   processed so far;
+5. without the lock: writes those records and waits for their acks (state flushed), then
+   acks the batches it took;
+6. Faust commits the acked offsets (flushing its producer first). A batch processed after
+   step 4 is acked at the next commit, with the state it changed.
 
 So a crash at any point loses nothing: offsets are never committed ahead of state, and
-state is never written ahead of the outputs it accounts for. A crash after (2) and before
-the commit replays the batch from the old state and republishes exact repeats of records
-already out: a consumer may see the same ``(sessionId, seq)`` twice and must drop the
-second copy. The records the ``stage`` agent re-keys are acknowledged before it acks its
-batch, and the duplicates a replay repeats are dropped by eventId when they are ordered,
-in place or after the re-key topic.
+state is never written ahead of the outputs it accounts for (a state change is published
+before the lock is released). A crash replays from the last commit with the state of that
+commit and republishes exact repeats of records already out, up to a commit interval of
+them: a consumer may see the same ``(sessionId, seq)`` twice and must drop the second
+copy. The records the ``stage`` agent re-keys are acknowledged before it acks its batch,
+and the duplicates a replay repeats are dropped by eventId when they are ordered, in place
+or after the re-key topic. Why state at commit and not per batch: BENCHMARKS.md (a touched
+session's state, with the events waiting on its gaps, was rewritten batch after batch).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
 from typing import Any
 
 import faust
 import orjson
+from mode.utils.futures import notify
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
 from pipeline.config import PipelineConfig, WorkerSettings
@@ -59,7 +73,12 @@ from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
 from pipeline.trace import TraceSettings
-from topologies.faust_tuning import BATCH_ROUTES, apply_faust_tuning, faust_app_settings
+from topologies.faust_tuning import (
+    BATCH_ROUTES,
+    BEFORE_COMMIT,
+    apply_faust_tuning,
+    faust_app_settings,
+)
 from topologies.handoff import BatchChannel
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
@@ -146,6 +165,10 @@ class PipelineTopology:
         producer = self.app.producer._ensure_producer  # Faust's own aiokafka producer
         self.stage_publisher = BatchPublisher(producer)
         self.publisher = BatchPublisher(producer)
+        self.state_publisher = BatchPublisher(producer)  # changelogs, at commit time
+        # Batches processed since the last commit's snapshot: acked at the next commit,
+        # once the state they changed is written (_state_before_commit).
+        self.acks_pending: list[list[Any]] = []
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
         trace_settings = trace_settings or TraceSettings()
         self.traces = (
@@ -194,6 +217,9 @@ class PipelineTopology:
                 self.staged_topic.get_topic_name(): self.staged_batches.put,
             },
         )
+        # Every offset commit first writes the changed session states and trace segments
+        # (faust_tuning.BEFORE_COMMIT; the commit order in the module docstring).
+        setattr(app, BEFORE_COMMIT, self._state_before_commit)
         app.agent(self.raw_batches, name="stage")(self._stage_agent)
         app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)
@@ -279,9 +305,12 @@ class PipelineTopology:
         return live
 
     def _ack(self, messages: list[Any]) -> None:
-        ack = self.app.consumer.ack
-        for message in messages:
-            ack(message)
+        """A processed batch: acked at the next commit, after the state it changed."""
+        self.acks_pending.append(messages)
+        if self.app.rebalancing:
+            # Faust waits for in-flight batches' acks before it revokes partitions, and
+            # commits (so acks these) each time it wakes: wake it now, not after its 1 s.
+            notify(getattr(self.app.consumer, "_waiting_for_ack", None))
 
     async def _stage_agent(self, batches: Any) -> None:
         await self._stop_on_error("stage", self._stage_batches(batches))
@@ -318,9 +347,16 @@ class PipelineTopology:
                     events.append(staged)
                 else:
                     publisher.add(dead_letter_name, None, dumps(staged))
-            for event in await self._order_in_place(events):
+            # The dead letters don't depend on the ordering below: they travel meanwhile, so
+            # the batch waits for one round trip to the broker less.
+            dead_letters_sent = asyncio.ensure_future(publisher.publish())
+            try:
+                others = await self._order_in_place(events)
+            finally:
+                sent = await dead_letters_sent
+            for event in others:
                 publisher.add(staged_name, event.session_id.encode(), dumps(event.to_wire()))
-            for delivered in await publisher.publish():
+            for delivered in sent + await publisher.publish():
                 if delivered.topic == staged_name:
                     advance(
                         self.progress.staged_produced,
@@ -345,9 +381,13 @@ class PipelineTopology:
         if self.traces is not None:
             changelogs.append(self.traces.changelog_name)
         await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
-        await self.publisher.prepare([*self.out_topics, *changelogs])
+        await self.publisher.prepare(self.out_topics)
+        await self.state_publisher.prepare(changelogs)
         wanted = self.settings.partitions
-        internal = [(self.stage_publisher, staged), *((self.publisher, c) for c in changelogs)]
+        internal = [
+            (self.stage_publisher, staged),
+            *((self.state_publisher, c) for c in changelogs),
+        ]
         for publisher, name in internal:
             have = publisher.partitions(name)
             if have != wanted:
@@ -409,7 +449,6 @@ class PipelineTopology:
         for event in events:
             outputs += offer(event)
         await self._publish(outputs)
-        await self._write_state()
 
     async def _expire_gaps(self) -> None:
         if self.app.rebalancing or not self.prepared:
@@ -419,7 +458,6 @@ class PipelineTopology:
             outputs = self.pipeline.expire(caught_up_to=caught_up_to)
             if outputs:
                 await self._publish(outputs)
-            await self._write_state()
 
     async def _forget_idle(self) -> None:
         if self.app.rebalancing or not self.prepared:
@@ -428,7 +466,6 @@ class PipelineTopology:
             forgotten = self.pipeline.sequencer.forget_idle()
             if self.traces is not None:
                 self.traces.expire()
-            await self._write_state()
         if forgotten:
             log.info("forgot %d idle sessions", forgotten)
 
@@ -459,15 +496,44 @@ class PipelineTopology:
             if kind == CLEAN:
                 observe(record["ts"], now)
 
-    async def _write_state(self) -> None:
-        """Changelog records of every session the batch touched, after its outputs (the
-        commit order in the module docstring); offsets are acked only after this."""
-        publisher = self.publisher
+    @contextlib.asynccontextmanager
+    async def _state_before_commit(self) -> AsyncIterator[None]:
+        """Entered around every offset commit (the commit order in the module docstring).
+
+        Under the ordering lock, only long enough to copy: the changed states and trace
+        segments are encoded (their outputs are acknowledged: each batch publishes before
+        it releases the lock) and the pending acks taken. Then, without the lock, so the
+        agents go on: the records are written and acknowledged, and only then are the
+        taken batches acked, so the offsets Faust commits next cover no change that is not
+        written. Batches acked meanwhile wait for the next commit.
+        """
+        async with self.lock:
+            self._queue_state(self.state_publisher)
+            acks, self.acks_pending = self.acks_pending, []
+        try:
+            await self.state_publisher.publish()
+        except Exception as exc:
+            # Offsets must not be committed ahead of the state: stop, as an agent does.
+            log.error(
+                "writing session state failed, stopping the worker: %s: %s",
+                type(exc).__name__,
+                exc,
+            )
+            await self.app.crash(exc)
+            raise
+        ack = self.app.consumer.ack
+        for messages in acks:
+            for message in messages:
+                ack(message)
+        yield
+
+    def _queue_state(self, publisher: BatchPublisher) -> None:
+        """Changelog records of every session changed since the last commit: its state once,
+        its trace's new events as one segment (encoded now: the objects change later)."""
         for key, state in self.store.flush():
             publisher.add(self.changelog_name, key.encode(), encode_state(state))
         if self.traces is not None:
             self.traces.write_changelog(publisher)
-        await publisher.publish()
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
         async with self.lock:
@@ -478,10 +544,12 @@ class PipelineTopology:
             # partitions' owners fetch them again from the committed offsets.
             self.raw_batches.drop_waiting()
             self.staged_batches.drop_waiting()
-            # Unflushed changes belong to a batch whose offsets were not acked: replayed.
+            # Unflushed changes belong to batches whose offsets were not acked: replayed.
             # (Unwritten trace segments stay: their events are on the clean topics already;
-            # Traces.drop_partitions decides at the end of the rebalance.)
+            # Traces.drop_partitions decides at the end of the rebalance.) Faust committed
+            # before this signal, so normally nothing is left of either.
             self.store.discard_pending()
+            self.acks_pending.clear()
 
     async def _on_rebalance_complete(self, sender: Any, **_: Any) -> None:
         async with self.lock:

@@ -8,12 +8,12 @@ sessionId keys, Kafka's default partitioner, same partition count), so the worke
 owns a session's events also owns its trace. Appends are idempotent by seq, so a replayed
 batch changes nothing.
 
-The changelog is append-only: per batch, one *segment* per touched session holding only
-the events the batch added (``pipeline.trace.encode_segment``), written with the session
-states, after the outputs and before the offsets (the commit order of
-``topologies.pipeline_app``). Why: writing the whole trace on every batch that touched it
-cost the broker each event again per batch, tens of MB/s at full load, and the worker
-waited for those bytes before acking. Recovery therefore appends rather than overwrites
+The changelog is append-only: at each commit, one *segment* per session whose trace grew
+since the last one, holding only the new events (``pipeline.trace.encode_segment``),
+written with the session states, after the outputs and before the offsets (the commit
+order of ``topologies.pipeline_app``). Why: writing the whole trace on every batch that
+touched it cost the broker each event again per batch, tens of MB/s at full load, and the
+worker waited for those bytes before acking. Recovery therefore appends rather than overwrites
 (:class:`TraceTable`), and the topic is deleted by age, not compacted: compaction would
 keep only a session's last segment. Its retention is the trace age bound plus
 :data:`RETENTION_MARGIN_S`, so no segment goes before its events would have aged out of
@@ -203,7 +203,7 @@ class Traces:
 
         Unwritten segments of those sessions go too: their events are on the clean topics,
         and the new owner replays the batch from the committed offsets and appends them
-        itself. Segments of the sessions kept are written with the next batch: the trace
+        itself. Segments of the sessions kept are written at the next commit: the trace
         in memory already holds their events, so a replay would not append them again.
         """
         dropped = drop_partitions(self.table, gone, self.partitions)
