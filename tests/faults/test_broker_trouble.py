@@ -60,7 +60,7 @@ def log_text(worker: WorkerProcess) -> str:
 
 def check_outputs(name, deployment, worker, lines, report, **extra):  # type: ignore[no-untyped-def]
     clean, dead = file_mode(lines)
-    expected = Expected(deployment, clean, dead)
+    expected = Expected(deployment, clean, dead, lines)
     records, took = read_complete(deployment, expected, timeout=90)
     fig = figures(name, expected, records, events=len(lines), logs=[worker.log_path])
     fig.extra = {**extra, "complete_after_s": None if took is None else round(took, 1)}

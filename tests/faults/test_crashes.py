@@ -71,7 +71,7 @@ def test_sigkilled_worker_loses_nothing(deploy, report, in_place: bool) -> None:
     assert len(lines) >= MIN_EVENTS
     assert sum(CANARY.encode() in line for line in lines) > 100  # the leak check has teeth
     clean, dead = file_mode(lines)
-    expected = Expected(deployment, clean, dead)
+    expected = Expected(deployment, clean, dead, lines)
     rng = random.Random(SEED)
 
     worker = deployment.worker("w0")

@@ -48,7 +48,7 @@ def perfect_run() -> tuple[Expected, dict[str, list[Record]], int]:
     clean = [r for k, r in outputs if k == "clean"]
     dead = [r for k, r in outputs if k != "clean"]
     assert clean and dead
-    return Expected(DEPLOYMENT, clean, dead), records, len(lines)
+    return Expected(DEPLOYMENT, clean, dead, lines), records, len(lines)
 
 
 def count(records: dict[str, list[Record]], expected: Expected) -> Figures:
@@ -124,3 +124,30 @@ def test_each_fault_shows_in_its_figure(fault: str, figure: str) -> None:
 def _fail_on_repeats(fig: Figures) -> None:
     fig.assert_clean()  # repeats alone are allowed (at-least-once) ...
     assert fig.duplicated == 0  # ... this is where a test that allows none would fail
+
+
+@pytest.mark.parametrize("line_duplicated", [True, False], ids=["duplicated", "single"])
+def test_a_dead_letter_from_another_source(line_duplicated: bool) -> None:
+    """A second dead letter with the same content from another raw record is a repeat
+    only when the input holds that line twice (the other copy was dead-lettered after a
+    replay); otherwise the worker invented it."""
+    expected, records, _ = perfect_run()
+    dead = records[TOPICS.dead_letter]
+    values = [orjson.loads(r.value) for r in dead]
+    index = next(
+        i
+        for i, v in enumerate(values)
+        if (v.get("eventId") in expected.repeated_ids) == line_duplicated
+        and v.get("eventId") is not None
+    )
+    other = {**values[index], "source": {**values[index]["source"], "offset": 10**6}}
+    dead.append(replace(dead[index], value=orjson.dumps(other)))
+    records[TOPICS.dead_letter] = renumbered(dead)
+    fig = count(records, expected)
+    if line_duplicated:
+        fig.assert_clean()
+        assert fig.duplicated == 1, fig.line()
+    else:
+        assert fig.unexpected == 1, fig.line()
+        with pytest.raises(AssertionError):
+            fig.assert_clean()
