@@ -75,8 +75,8 @@ from pipeline.models.envelope import MAX_SEQ, SessionId
 Clock = Callable[[], float]
 TraceLookup = Callable[[str], "SessionTrace | None"]
 
-WIRE_VERSION: Final = 1
-SEGMENT_VERSION: Final = 2  # a changelog segment (encode_segment), not a whole trace
+# 2: a changelog segment (encode_segment). 1 was a whole trace per record, no longer written.
+SEGMENT_VERSION: Final = 2
 DEFAULT_MAX_EVENTS: Final = 1000
 DEFAULT_MAX_AGE_S: Final = 3600.0
 # Message types whose ``toolCalls`` hold the final state of the message's tool cards.
@@ -123,14 +123,15 @@ class TooFarBehind:
 
 @dataclass(slots=True)
 class SessionTrace:
-    """The released clean events of one session, bounded; serialisable with to_wire().
+    """The released clean events of one session, bounded; written to the changelog as segments
+    (:func:`encode_segment`) and rebuilt from them (:func:`apply_segment`).
 
     Events are held as their encoded JSON (the bytes the pipeline published) with their
     seqs beside them: bytes are about a quarter of the size of the dict and are not tracked
     by Python's cyclic garbage collector, whose full passes over millions of held dicts
     would pause the worker. :attr:`events` decodes them when asked (requests are rare; appends
     are per event). The limits and the clock are configuration, not state, so they are not
-    part of the wire form.
+    part of the segments.
     """
 
     session_id: str
@@ -236,35 +237,6 @@ class SessionTrace:
             "lastSeq": self.last_seq if self.last_seq >= 0 else None,
             "truncated": self.truncated,
         }
-
-    def to_wire(self) -> list[Any]:
-        """Plain JSON-able state: [version, sessionId, lastSeq, droppedThrough, times, events]."""
-        return [
-            WIRE_VERSION,
-            self.session_id,
-            self.last_seq,
-            self.dropped_through,
-            self.appended_at,
-            [orjson.Fragment(raw) for raw in self.encoded],  # embedded as they are
-        ]
-
-    @classmethod
-    def from_wire(
-        cls, item: list[Any], settings: TraceSettings | None = None, *, clock: Clock = time.time
-    ) -> SessionTrace:
-        """The trace from :meth:`to_wire`; limits come from ``settings`` (defaults when None)."""
-        version, session_id, last_seq, dropped_through, appended_at, events = item
-        if version != WIRE_VERSION:
-            raise ValueError(f"unknown session trace wire version {version!r}")
-        if len(appended_at) != len(events):
-            raise ValueError("session trace wire form has mismatched lists")
-        trace = cls.empty(session_id, settings, clock=clock)
-        trace.last_seq = last_seq
-        trace.dropped_through = dropped_through
-        trace.appended_at = list(appended_at)
-        trace.encoded = [orjson.dumps(event) for event in events]
-        trace.seqs = [event["seq"] for event in events]
-        return trace
 
 
 def encode_segment(prev_last_seq: int, appended_at: float, encoded: list[bytes]) -> bytes:
