@@ -85,6 +85,28 @@ def test_each_gap_waits_from_its_oldest_waiting_event() -> None:
     assert pipeline.stats.gaps == 2
 
 
+def test_the_timer_sees_an_event_that_starts_waiting_after_an_empty_pass() -> None:
+    """The timer skips its pass while no waiting event can be due: an event that starts
+    waiting after a pass found nothing must still be skipped to once it is due, in any
+    session, and one still young must be left waiting."""
+    clock = FakeClock()
+    pipeline = Pipeline(PipelineConfig(reorder_window_s=2.0), clock=clock)
+    pipeline.process(event(0), SRC)
+    assert pipeline.expire() == []  # nothing waits
+    clock.now += 5.0
+    pipeline.process(event(2), SRC)  # waits from now
+    clock.now += 1.0
+    pipeline.process(event(0, session="s2"), SRC)
+    pipeline.process(event(3, session="s2"), SRC)  # waits from one second later
+    assert pipeline.expire() == []
+    clock.now += 1.1
+    assert seqs(pipeline.expire()) == [2]
+    assert pipeline.stats.waiting == 1
+    clock.now += 1.0
+    assert seqs(pipeline.expire()) == [3]
+    assert pipeline.stats.waiting == 0
+
+
 def test_waiting_cap_skips_the_gap() -> None:
     pipeline = Pipeline(PipelineConfig(max_waiting_events=3), clock=FakeClock())
     pipeline.process(event(0), SRC)
