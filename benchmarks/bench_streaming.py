@@ -3,6 +3,9 @@
 Measures, over the same generated raw stream (``--events``, at least 200k by default):
 
 (a) the bare aiokafka consume-parse-produce loop (:mod:`benchmarks.bare_loop`): the limit;
+(a2), (a3) the same loop doing the worker's work without Faust, its changelogs and traces
+    (the stage chain, every output record, produced through the worker's
+    ``topologies.publish.BatchPublisher``), directly and through a re-key hop;
 (b) the pipeline worker end to end, from its first record out (the first raw record it
     took) to the last clean record on ``chao.clean.session-events``;
 then, on the same worker, the end-to-end latency at a fixed offered load of half of (b)'s
@@ -119,6 +122,7 @@ def measure_bare_loop(
     tag: str = "a",
     stages: bool = False,
     via: bool = False,
+    batched: bool = False,
 ) -> float:
     """Events/s of :mod:`benchmarks.bare_loop` over ``lines``; ``stages`` and ``via`` as
     its options."""
@@ -137,6 +141,8 @@ def measure_bare_loop(
         command.append("--stages")
     if via:
         command += ["--via", middle]
+    if batched:
+        command.append("--batched")
     done = subprocess.run(command, check=True, timeout=600, capture_output=True)
     print(f"  ({tag}) bare loop done in {time.monotonic() - started:.1f} s wall")
     sent = int(orjson.loads(done.stdout.splitlines()[-1])["records_out"])
@@ -316,12 +322,13 @@ def main() -> None:
             bare = measure_bare_loop(broker, lines)
         print(f"  (a) bare aiokafka loop: {bare:,.0f} events/s")
         # The same loop doing the worker's work without Faust: the stage chain in
-        # memory and every output record the worker writes, no changelogs, and again
-        # through a re-key hop (what a session owned by another worker takes).
+        # memory and every output record the worker writes, produced as the worker
+        # produces them (its BatchPublisher), no changelogs, and again through a re-key
+        # hop (what a session owned by another worker takes).
         with fresh_broker(tmp, "a2") as broker:
-            chain = measure_bare_loop(broker, lines, tag="a2", stages=True)
+            chain = measure_bare_loop(broker, lines, tag="a2", stages=True, batched=True)
         with fresh_broker(tmp, "a3") as broker:
-            hop = measure_bare_loop(broker, lines, tag="a3", stages=True, via=True)
+            hop = measure_bare_loop(broker, lines, tag="a3", stages=True, via=True, batched=True)
         print(f"  (a2) bare loop + stage chain: {chain:,.0f} events/s, a2/a {chain / bare:.3f}")
         print(f"  (a3) ... through a re-key hop: {hop:,.0f} events/s, a3/a {hop / bare:.3f}")
         with fresh_broker(tmp, "b") as broker:
@@ -376,7 +383,8 @@ def main() -> None:
             f"| (b) worker end to end | {end_to_end:,.0f} events/s | |\n"
             f"| **b/a** | **{end_to_end / bare:.3f}** | >= 0.5 |\n"
             f"| (a2) the bare loop running the stage chain and writing the worker's output "
-            f"records (no Faust, no changelogs) | {chain:,.0f} events/s | |\n"
+            f"records the way the worker writes them (batch builders; no Faust, no "
+            f"changelogs, no traces) | {chain:,.0f} events/s | |\n"
             f"| (a3) as (a2), through a re-key hop | {hop:,.0f} events/s | |\n"
             f"| a2/a: the work and its records, without Faust | {chain / bare:.3f} | |\n"
             f"| **b/a2**: the worker against the same work without Faust | "
