@@ -34,13 +34,16 @@ its dead letters and re-keyed events are acknowledged too). Processed is not yet
 every offset commit (Faust's commit timer, every ``broker_commit_interval``; every N acks;
 while waiting for the agents at a rebalance; at stop), inside ``faust_tuning.BEFORE_COMMIT``:
 
-4. under the ordering lock, briefly: encodes every session state changed since the last
-   commit once, and each grown trace's new events as one segment, and takes the batches
-   processed so far;
+4. under the ordering lock, briefly: takes the sessions changed since the last commit,
+   each grown trace's new events and the batches processed so far; then encodes each
+   changed session's state once, a chunk of sessions per hold of the lock (a state
+   encoded after a later batch changed it is ahead of the offsets taken, never of the
+   outputs, and is written again at the next commit), and each trace's new events as one
+   segment;
 5. without the lock: writes those records and waits for their acks (state flushed), then
    acks the batches it took;
 6. Faust commits the acked offsets (flushing its producer first). A batch processed after
-   step 4 is acked at the next commit, with the state it changed.
+   step 4 began is acked at the next commit, with the state it changed.
 
 So a crash at any point loses nothing: offsets are never committed ahead of state, and
 state is never written ahead of the outputs it accounts for (a state change is published
@@ -93,6 +96,8 @@ from topologies.state import (
 from topologies.traces import Traces
 
 log = logging.getLogger("chao.topology")
+# Sessions whose state one hold of the ordering lock encodes at a commit (about 10 ms).
+STATE_ENCODE_CHUNK = 512
 
 
 class PipelineTopology:
@@ -169,6 +174,10 @@ class PipelineTopology:
         # Batches processed since the last commit's snapshot: acked at the next commit,
         # once the state they changed is written (_state_before_commit).
         self.acks_pending: list[list[Any]] = []
+        self.commit_lock = asyncio.Lock()
+        self.trace_publisher = BatchPublisher(producer)  # trace segments, after each batch
+        # Trace segment sends not yet awaited: the next commit waits for them.
+        self.segments_sent: list[asyncio.Future[Any]] = []
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
         trace_settings = trace_settings or TraceSettings()
         self.traces = (
@@ -383,6 +392,7 @@ class PipelineTopology:
         await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
         await self.publisher.prepare(self.out_topics)
         await self.state_publisher.prepare(changelogs)
+        await self.trace_publisher.prepare(changelogs[1:])
         wanted = self.settings.partitions
         internal = [
             (self.stage_publisher, staged),
@@ -490,6 +500,7 @@ class PipelineTopology:
         await publisher.publish()
         if self.traces is not None:  # released and on the clean topics: servable now
             self.traces.append(released)
+            self._send_segments()
         now = self.clock()
         observe = self.pipeline.stats.observe_latency
         for kind, record in outputs:
@@ -500,40 +511,58 @@ class PipelineTopology:
     async def _state_before_commit(self) -> AsyncIterator[None]:
         """Entered around every offset commit (the commit order in the module docstring).
 
-        Under the ordering lock, only long enough to copy: the changed states and trace
-        segments are encoded (their outputs are acknowledged: each batch publishes before
-        it releases the lock) and the pending acks taken. Then, without the lock, so the
-        agents go on: the records are written and acknowledged, and only then are the
-        taken batches acked, so the offsets Faust commits next cover no change that is not
-        written. Batches acked meanwhile wait for the next commit.
+        Under the ordering lock, only long enough to take them: the sessions changed since
+        the last commit, the trace segments still in flight and the pending acks. The
+        states are then encoded a chunk at a time, each chunk under the lock (a batch
+        changes states before it publishes, and holds the lock until its outputs are
+        acknowledged, so a state encoded under the lock never runs ahead of its outputs;
+        one encoded after a later batch changed it runs ahead of the offsets taken, which a
+        replay tolerates, and that batch marked it changed again for the next commit).
+        Between chunks the agents go on. Then, without the lock, the states are written
+        and, with the trace segments, acknowledged, and only then are the taken batches
+        acked, so the offsets Faust commits next cover no change that is not written.
+        Batches acked meanwhile wait for the next commit.
         """
-        async with self.lock:
-            self._queue_state(self.state_publisher)
-            acks, self.acks_pending = self.acks_pending, []
-        try:
-            await self.state_publisher.publish()
-        except Exception as exc:
-            # Offsets must not be committed ahead of the state: stop, as an agent does.
-            log.error(
-                "writing session state failed, stopping the worker: %s: %s",
-                type(exc).__name__,
-                exc,
-            )
-            await self.app.crash(exc)
-            raise
-        ack = self.app.consumer.ack
-        for messages in acks:
-            for message in messages:
-                ack(message)
-        yield
+        async with self.commit_lock:  # one commit's records at a time on state_publisher
+            async with self.lock:
+                changes = self.store.flush()
+                segments_sent, self.segments_sent = self.segments_sent, []
+                acks, self.acks_pending = self.acks_pending, []
+            publisher = self.state_publisher
+            name = self.changelog_name
+            for start in range(0, len(changes), STATE_ENCODE_CHUNK):
+                async with self.lock:
+                    for key, state in changes[start : start + STATE_ENCODE_CHUNK]:
+                        publisher.add(name, key.encode(), encode_state(state))
+                await asyncio.sleep(0)  # an uncontended lock does not yield by itself
+            try:
+                await asyncio.gather(publisher.publish(), *segments_sent)
+            except Exception as exc:
+                # Offsets must not be committed ahead of the state: stop, as an agent does.
+                log.error(
+                    "writing session state failed, stopping the worker: %s: %s",
+                    type(exc).__name__,
+                    exc,
+                )
+                await self.app.crash(exc)
+                raise
+            ack = self.app.consumer.ack
+            for messages in acks:
+                for message in messages:
+                    ack(message)
+            yield
 
-    def _queue_state(self, publisher: BatchPublisher) -> None:
-        """Changelog records of every session changed since the last commit: its state once,
-        its trace's new events as one segment (encoded now: the objects change later)."""
-        for key, state in self.store.flush():
-            publisher.add(self.changelog_name, key.encode(), encode_state(state))
-        if self.traces is not None:
-            self.traces.write_changelog(publisher)
+    def _send_segments(self) -> None:
+        """Send the trace segments of the batch just published, without waiting: the
+        next commit waits for them before it acks (trace events are written as they come,
+        spread over the batches, not in one burst per commit that would hold up the
+        outputs queued behind it on the producer's connection)."""
+        if self.traces is None:
+            return
+        pending = self.traces.take_pending()
+        if pending:
+            self.traces.write_segments(self.trace_publisher, pending)
+            self.segments_sent.append(asyncio.ensure_future(self.trace_publisher.publish()))
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
         async with self.lock:
