@@ -556,13 +556,15 @@ class PipelineTopology:
         """Send the trace segments of the batch just published, without waiting: the
         next commit waits for them before it acks (trace events are written as they come,
         spread over the batches, not in one burst per commit that would hold up the
-        outputs queued behind it on the producer's connection)."""
+        outputs queued behind it on the producer's connection). ``publish_soon`` keeps a
+        session's segments in order: a segment replayed before the one it follows would
+        count that one's events as dropped."""
         if self.traces is None:
             return
         pending = self.traces.take_pending()
         if pending:
             self.traces.write_segments(self.trace_publisher, pending)
-            self.segments_sent.append(asyncio.ensure_future(self.trace_publisher.publish()))
+            self.segments_sent.append(self.trace_publisher.publish_soon())
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
         async with self.lock:

@@ -45,6 +45,7 @@ class BatchPublisher:
         self._pending: dict[tuple[str, int], list[tuple[bytes | None, bytes | None]]] = {}
         self._partitions: dict[str, int] = {}
         self._round_robin = itertools.count()
+        self._last_sent: asyncio.Future[list[Delivered]] | None = None
 
     async def prepare(self, topics: list[str]) -> None:
         """Learn the partition count of every topic :meth:`add` will be given."""
@@ -65,6 +66,23 @@ class BatchPublisher:
         count = self._partitions[topic]  # prepare() first
         partition = next(self._round_robin) % count if key is None else partition_for(key, count)
         self._pending.setdefault((topic, partition), []).append((key, value))
+
+    def publish_soon(self) -> asyncio.Future[list[Delivered]]:
+        """Send every pending record without waiting; the future completes once the broker
+        has acknowledged them. Each call sends only after the previous call's records are
+        acknowledged, so records of one partition stay in the order added even though
+        :meth:`publish` awaits between partitions (two concurrent publishes could
+        interleave them). A failed send fails every later one: nothing is written after
+        a record that was not."""
+        previous = self._last_sent
+
+        async def after_previous() -> list[Delivered]:
+            if previous is not None:
+                await previous
+            return await self.publish()
+
+        self._last_sent = asyncio.ensure_future(after_previous())
+        return self._last_sent
 
     async def publish(self) -> list[Delivered]:
         """Send every pending record; return once the broker has acknowledged them all."""
