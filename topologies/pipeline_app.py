@@ -27,7 +27,8 @@ events it orders in place), holding the ordering lock:
 
 1. computes the outputs of the batch from the session states (which it changes in memory);
 2. publishes them and waits until the broker has acknowledged every one (outputs flushed);
-3. appends the released events to the session traces (in memory);
+3. appends the released events to the session traces (in memory) and sends their trace
+   segments (one per session), without waiting, in order after the previous batch's;
 
 then, without the lock, marks the batch processed (and, for the ``stage`` agent, only once
 its dead letters and re-keyed events are acknowledged too). Processed is not yet acked: at
@@ -35,13 +36,12 @@ every offset commit (Faust's commit timer, every ``broker_commit_interval``; eve
 while waiting for the agents at a rebalance; at stop), inside ``faust_tuning.BEFORE_COMMIT``:
 
 4. under the ordering lock, briefly: takes the sessions changed since the last commit,
-   each grown trace's new events and the batches processed so far; then encodes each
+   the trace segments sent so far and the batches processed so far; then encodes each
    changed session's state once, a chunk of sessions per hold of the lock (a state
    encoded after a later batch changed it is ahead of the offsets taken, never of the
-   outputs, and is written again at the next commit), and each trace's new events as one
-   segment;
-5. without the lock: writes those records and waits for their acks (state flushed), then
-   acks the batches it took;
+   outputs, and is written again at the next commit);
+5. without the lock: writes those states and waits for their acks and the segments'
+   (state flushed), then acks the batches it took;
 6. Faust commits the acked offsets (flushing its producer first). A batch processed after
    step 4 began is acked at the next commit, with the state it changed.
 

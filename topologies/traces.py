@@ -8,11 +8,11 @@ sessionId keys, Kafka's default partitioner, same partition count), so the worke
 owns a session's events also owns its trace. Appends are idempotent by seq, so a replayed
 batch changes nothing.
 
-The changelog is append-only: at each commit, one *segment* per session whose trace grew
-since the last one, holding only the new events (``pipeline.trace.encode_segment``),
-written with the session states, after the outputs and before the offsets (the commit
-order of ``topologies.pipeline_app``). Why: writing the whole trace on every batch that
-touched it cost the broker each event again per batch, tens of MB/s at full load, and the
+The changelog is append-only: after each batch's outputs, one *segment* per touched session
+holding only the events the batch added (``pipeline.trace.encode_segment``), sent in order
+without waiting; the next commit waits for them before the offsets that cover them (the
+commit order of ``topologies.pipeline_app``). Why: writing the whole trace on every batch
+that touched it cost the broker each event again per batch, tens of MB/s at full load, and the
 worker waited for those bytes before acking. Recovery therefore appends rather than overwrites
 (:class:`TraceTable`), and the topic is deleted by age, not compacted: compaction would
 keep only a session's last segment. Its retention is the trace age bound plus
@@ -214,7 +214,7 @@ class Traces:
 
         Unwritten segments of those sessions go too: their events are on the clean topics,
         and the new owner replays the batch from the committed offsets and appends them
-        itself. Segments of the sessions kept are written at the next commit: the trace
+        itself. Segments of the sessions kept are written after the next batch: the trace
         in memory already holds their events, so a replay would not append them again.
         """
         dropped = drop_partitions(self.table, gone, self.partitions)
