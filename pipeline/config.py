@@ -143,9 +143,10 @@ class WorkerSettings(BaseSettings):
     )
     consumer_heartbeat_s: float = Field(1.0, gt=0)
     commit_interval_s: float = Field(
-        # Faust's own default is 2.8 s. At 1 s a worker draining a backlog spent a large
-        # part of its time on state writes (BENCHMARKS.md: 1 s against 3 s, same run).
-        3.0,
+        # Faust's own default is 2.8 s. With the states encoded in chunks and the trace
+        # segments sent per batch, 1 s and 3 s drain a backlog equally fast (BENCHMARKS.md),
+        # and 1 s repeats a third as much after a crash.
+        1.0,
         gt=0,
         description="How often offsets are committed, each commit preceded by the session "
         "states and trace segments changed since the last one. Longer: fewer state writes, "
