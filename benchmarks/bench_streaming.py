@@ -201,6 +201,19 @@ def measure_worker(
     return span_rate(len(lines), records[staged] + dead + clean, clean)
 
 
+def single_worker_setup(
+    broker: EmbeddedBroker, config: PipelineConfig, log_dir: Path, name: str
+) -> WorkerProcess:
+    """The pipeline's topics and one worker (not started) with the default settings."""
+    asyncio.run(create_topics(broker.bootstrap, pipeline_topics(config.topics, PARTITIONS)))
+    env = {
+        "CHAO_WORKER_PARTITIONS": str(PARTITIONS),
+        "CHAO_WORKER_LOG_LEVEL": "warning",
+        "CHAO_WORKER_APP_ID": "chao-bench",
+    }
+    return WorkerProcess(broker.url, name=name, log_dir=log_dir, env=env)
+
+
 def two_worker_setup(
     broker: EmbeddedBroker, log_dir: Path
 ) -> tuple[PipelineConfig, list[WorkerProcess]]:
@@ -333,17 +346,7 @@ def main() -> None:
         print(f"  (a2) bare loop + stage chain: {chain:,.0f} events/s, a2/a {chain / bare:.3f}")
         print(f"  (a3) ... through a re-key hop: {hop:,.0f} events/s, a3/a {hop / bare:.3f}")
         with fresh_broker(tmp, "b") as broker:
-            asyncio.run(create_topics(broker.bootstrap, pipeline_topics(config.topics, PARTITIONS)))
-            worker = WorkerProcess(
-                broker.url,
-                name="bench-worker",
-                log_dir=Path(tmp),
-                env={
-                    "CHAO_WORKER_PARTITIONS": str(PARTITIONS),
-                    "CHAO_WORKER_LOG_LEVEL": "warning",
-                    "CHAO_WORKER_APP_ID": "chao-bench",
-                },
-            )
+            worker = single_worker_setup(broker, config, Path(tmp), "bench-worker")
             try:
                 end_to_end = measure_worker(broker, [worker], lines, config)
                 print(
@@ -366,17 +369,7 @@ def main() -> None:
         # backlog's 200k events in Tansu's memory (it slows as it fills: module
         # docstring) and in the worker's session traces.
         with fresh_broker(tmp, "latency") as broker:
-            asyncio.run(create_topics(broker.bootstrap, pipeline_topics(config.topics, PARTITIONS)))
-            worker = WorkerProcess(
-                broker.url,
-                name="bench-worker-latency",
-                log_dir=Path(tmp),
-                env={
-                    "CHAO_WORKER_PARTITIONS": str(PARTITIONS),
-                    "CHAO_WORKER_LOG_LEVEL": "warning",
-                    "CHAO_WORKER_APP_ID": "chao-bench",
-                },
-            )
+            worker = single_worker_setup(broker, config, Path(tmp), "bench-worker-latency")
             try:
                 worker.start()
                 worker.wait_ready(timeout=120)
