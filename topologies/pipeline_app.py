@@ -392,7 +392,8 @@ class PipelineTopology:
         await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
         await self.publisher.prepare(self.out_topics)
         await self.state_publisher.prepare(changelogs)
-        await self.trace_publisher.prepare(changelogs[1:])
+        if self.traces is not None:
+            await self.trace_publisher.prepare([self.traces.changelog_name])
         wanted = self.settings.partitions
         internal = [
             (self.stage_publisher, staged),
@@ -559,11 +560,8 @@ class PipelineTopology:
         outputs queued behind it on the producer's connection). ``publish_soon`` keeps a
         session's segments in order: a segment replayed before the one it follows would
         count that one's events as dropped."""
-        if self.traces is None:
-            return
-        pending = self.traces.take_pending()
-        if pending:
-            self.traces.write_segments(self.trace_publisher, pending)
+        if self.traces is not None and self.traces.pending:
+            self.traces.write_changelog(self.trace_publisher)
             self.segments_sent.append(self.trace_publisher.publish_soon())
 
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:

@@ -176,23 +176,12 @@ class Traces:
 
     def write_changelog(self, publisher: BatchPublisher) -> None:
         """Queue one changelog segment per session that appended since the last write."""
-        self.write_segments(publisher, self.take_pending())
-
-    def take_pending(self) -> dict[str, tuple[int, float, list[bytes]]]:
-        """What the next segments hold, taken (under the topology's lock); appends after
-        this start new segments."""
-        pending, self.pending = self.pending, {}
-        return pending
-
-    def write_segments(
-        self, publisher: BatchPublisher, pending: dict[str, tuple[int, float, list[bytes]]]
-    ) -> None:
-        """Queue one changelog segment per session of ``pending`` (from take_pending)."""
         name = self.changelog_name
-        for session_id, (prev_last_seq, appended_at, encoded) in pending.items():
+        for session_id, (prev_last_seq, appended_at, encoded) in self.pending.items():
             publisher.add(
                 name, session_id.encode(), encode_segment(prev_last_seq, appended_at, encoded)
             )
+        self.pending.clear()
 
     def expire(self) -> int:
         """Drop aged events; forget traces left empty. Returns how many were forgotten.
