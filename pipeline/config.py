@@ -127,7 +127,10 @@ class WorkerSettings(BaseSettings):
     broker: str = Field("kafka://127.0.0.1:9092", description="Kafka bootstrap, Faust URL form.")
     app_id: str = Field("chao-pipeline", description="Consumer group and internal topic prefix.")
     partitions: int = Field(
-        8, ge=1, description="Partitions of the internal topics (re-key topic, state changelog)."
+        8,
+        ge=1,
+        description="Partitions of the internal topics (re-key topic, state changelog); "
+        "chao.clean.session-events must have as many (it is the trace table's changelog).",
     )
     web_host: str = Field("127.0.0.1", description="Bind address of /metrics and the web API.")
     web_port: int = Field(6066, ge=0, le=65535, description="Port of /metrics and the web API.")
@@ -143,13 +146,13 @@ class WorkerSettings(BaseSettings):
     )
     consumer_heartbeat_s: float = Field(1.0, gt=0)
     commit_interval_s: float = Field(
-        # Faust's own default is 2.8 s. With the states encoded in chunks and the trace
-        # segments sent per batch, 1 s and 3 s drain a backlog equally fast (BENCHMARKS.md),
-        # and 1 s repeats a third as much after a crash.
+        # Faust's own default is 2.8 s. With the states encoded in chunks, 1 s and 3 s
+        # drain a backlog equally fast (BENCHMARKS.md), and 1 s repeats a third as much
+        # after a crash.
         1.0,
         gt=0,
         description="How often offsets are committed, each commit preceded by the session "
-        "states and trace segments changed since the last one. Longer: fewer state writes, "
+        "states changed since the last one. Longer: fewer state writes, "
         "more exact repeats after a crash (up to this many seconds of output).",
     )
     fetch_max_wait_ms: int = Field(
@@ -166,3 +169,13 @@ class WorkerSettings(BaseSettings):
         "state and commit order); false sends every record through the re-key topic.",
     )
     log_level: str = Field("info")
+
+    def bootstrap_servers(self) -> list[str]:
+        """:attr:`broker` as ``host:port`` strings, for the clients that are not Faust's
+        (Faust's URL form: ``kafka://host:port``, several joined by ``;`` or ``,``)."""
+        servers = []
+        for url in self.broker.replace(",", ";").split(";"):
+            address = url.strip().split("://", 1)[-1].rstrip("/")
+            if address:
+                servers.append(address if ":" in address else f"{address}:9092")
+        return servers

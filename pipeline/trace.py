@@ -19,9 +19,12 @@ far behind (:class:`TooFarBehind`) instead of getting a silently shorter list. A
 idempotent: an event whose seq is not above the highest seq already appended is ignored
 (a repeat after an at-least-once replay, or an older event).
 
-**The changelog form.** The topology writes, at each commit, one *segment* per session whose
-trace grew: the events appended since the last one (:func:`encode_segment`), and recovery replays
-the segments in order (:func:`apply_segment`). The whole trace is never rewritten.
+**The changelog is the clean topic.** The topology writes nothing for the traces: every
+event a trace holds is on ``chao.clean.session-events`` already, keyed and partitioned like
+the trace table, and a recovering worker replays that topic's recent records
+(:func:`apply_clean_record`). Each record there carries the trace's previous seq in a
+header (:func:`prev_seq_header`), so a replay that starts mid-session still knows what it
+did not read.
 
 **GET /sessions/{sessionId}/trace** returns :meth:`SessionTrace.document`::
 
@@ -75,8 +78,8 @@ from pipeline.models.envelope import MAX_SEQ, SessionId
 Clock = Callable[[], float]
 TraceLookup = Callable[[str], "SessionTrace | None"]
 
-# 2: a changelog segment (encode_segment). 1 was a whole trace per record, no longer written.
-SEGMENT_VERSION: Final = 2
+# The record header that carries a trace's last seq before the record (prev_seq_header).
+PREV_SEQ_HEADER: Final = "chao-trace-prev-seq"
 DEFAULT_MAX_EVENTS: Final = 1000
 DEFAULT_MAX_AGE_S: Final = 3600.0
 # Message types whose ``toolCalls`` hold the final state of the message's tool cards.
@@ -123,15 +126,14 @@ class TooFarBehind:
 
 @dataclass(slots=True)
 class SessionTrace:
-    """The released clean events of one session, bounded; written to the changelog as segments
-    (:func:`encode_segment`) and rebuilt from them (:func:`apply_segment`).
+    """The released clean events of one session, bounded; rebuilt from the clean topic
+    (:func:`apply_clean_record`).
 
     Events are held as their encoded JSON (the bytes the pipeline published) with their
     seqs beside them: bytes are about a quarter of the size of the dict and are not tracked
     by Python's cyclic garbage collector, whose full passes over millions of held dicts
     would pause the worker. :attr:`events` decodes them when asked (requests are rare; appends
-    are per event). The limits and the clock are configuration, not state, so they are not
-    part of the segments.
+    are per event). The limits and the clock are configuration, not state.
     """
 
     session_id: str
@@ -165,7 +167,7 @@ class SessionTrace:
 
         ``encoded`` is the event's JSON when the caller has it already (the topology
         does: it is what went to the clean topic); ``now`` the append time when the caller
-        has one (a batch's, or a replayed segment's), else the clock's. Raises ValueError
+        has one (a batch's, or a replayed record's), else the clock's. Raises ValueError
         for an event of another session or without a usable seq: that is a wiring bug, not
         input to tolerate.
         """
@@ -239,65 +241,75 @@ class SessionTrace:
         }
 
 
-def encode_segment(prev_last_seq: int, appended_at: float, encoded: list[bytes]) -> bytes:
-    """A changelog segment: the events one session's trace appended since the last write.
+def prev_seq_header(prev_last_seq: int) -> tuple[str, bytes]:
+    """The header the topology puts on each record of ``chao.clean.session-events``: the
+    session trace's ``last_seq`` before this event (-1: none), in ASCII digits.
 
-    Wire form ``[2, prevLastSeq, appendedAt, [<clean event>, ...]]``: ``prevLastSeq`` is the
-    trace's ``last_seq`` before these events (-1: none), ``appendedAt`` the clock time of
-    the first of them. The events are embedded as the bytes that went to the clean topic.
-    Only what was added is written, never the whole trace, so a long session costs the
-    broker its events once rather than once per batch that touches it.
+    Why: the clean topic is also the trace table's changelog, and recovery reads only its
+    recent part (the trace age bound). A session whose earlier events are not read must
+    still count them as dropped, so a client resuming from one of them is told it fell
+    behind instead of silently missing events. Clients may ignore the header.
     """
-    return orjson.dumps(
-        [SEGMENT_VERSION, prev_last_seq, appended_at, [orjson.Fragment(raw) for raw in encoded]]
-    )
+    return (PREV_SEQ_HEADER, b"%d" % prev_last_seq)
 
 
-def apply_segment(
+def parse_prev_seq(headers: Any) -> int:
+    """The value of :func:`prev_seq_header` among a record's headers; -1 when absent.
+
+    Raises ValueError for a header that is present but not a seq (a record not written by
+    this pipeline: skipped, never trusted)."""
+    for name, value in headers or ():
+        if name == PREV_SEQ_HEADER:
+            try:
+                prev = int(value)
+            except (TypeError, ValueError) as exc:
+                raise ValueError("malformed prev-seq header") from exc
+            if not _is_seq_or_none(prev):
+                raise ValueError("malformed prev-seq header")
+            return prev
+    return -1
+
+
+def apply_clean_record(
     traces: MutableMapping[str, SessionTrace],
     session_id: str,
     value: bytes,
+    appended_at: float,
+    prev_last_seq: int = -1,
     settings: TraceSettings | None = None,
     *,
     clock: Clock = time.time,
 ) -> None:
-    """Replay one changelog segment of ``session_id`` into ``traces`` (recovery).
+    """Replay one record of ``chao.clean.session-events`` into ``traces`` (recovery).
 
-    Replaying a session's segments in changelog order rebuilds its trace: the events are
-    appended with their recorded time, so the count and age bounds cut what they cut live,
-    and an event already held (a segment written again after an at-least-once replay, or a
-    worker re-reading its own records) is skipped by its seq. When the segment starts
-    after the newest seq held (``prevLastSeq`` above it: the segments before it are gone
-    with the changelog's retention), the events up to ``prevLastSeq`` count as dropped, so
-    a client resuming from one of them is told it fell behind instead of missing them
-    silently. A trace that holds nothing once the age bound is applied now is forgotten,
-    as :meth:`Traces.expire` does live. Raises ValueError for a malformed segment.
+    Replaying a session's clean records in topic order rebuilds its trace: each event is
+    appended with the record's timestamp (when the pipeline published it, which is when
+    the live trace appended it, to the broker's clock), so the count and age bounds cut
+    what they cut live, and an event already held (an exact repeat after an at-least-once
+    replay, or a worker re-reading its own records) is skipped by its seq. When the record
+    says the trace held a newer seq before it than the one held here (``prev_last_seq``,
+    :func:`prev_seq_header`: the records before it were not read, or are gone with the
+    topic's retention), the events up to it count as dropped. A trace that holds nothing
+    once the age bound is applied now is forgotten, as :meth:`Traces.expire` does live.
+    Raises ValueError for a record that is not a clean event of ``session_id``; the trace
+    is then unchanged.
     """
     try:
-        version, prev_last_seq, appended_at, events = orjson.loads(value)
-    except (orjson.JSONDecodeError, TypeError, ValueError) as exc:
-        raise ValueError("malformed session trace segment") from exc
-    if version != SEGMENT_VERSION:
-        raise ValueError("unknown session trace segment version")
-    if not (
-        _is_seq_or_none(prev_last_seq)
-        and isinstance(appended_at, (int, float))
-        and isinstance(events, list)
-        and all(isinstance(event, dict) for event in events)
-    ):
-        raise ValueError("malformed session trace segment")
+        event = orjson.loads(value)
+    except orjson.JSONDecodeError as exc:
+        raise ValueError("malformed clean event record") from exc
+    if not isinstance(event, dict):
+        raise ValueError("malformed clean event record")
+    seq = event.get("seq")
+    if event.get("sessionId") != session_id or not _is_seq_or_none(seq) or seq == -1:
+        raise ValueError("clean event record of another session or without a seq")
     trace = traces.get(session_id)
     if trace is None:
         trace = SessionTrace.empty(session_id, settings, clock=clock)
-    for event in events:  # checked before the trace changes: all or nothing
-        seq = event.get("seq")
-        if event.get("sessionId") != session_id or not _is_seq_or_none(seq) or seq == -1:
-            raise ValueError("session trace segment holds an event of another session or seq")
     if prev_last_seq > trace.last_seq:
         trace.last_seq = prev_last_seq
         trace.dropped_through = max(trace.dropped_through, prev_last_seq)
-    for event in events:
-        trace.append(event, orjson.dumps(event), float(appended_at))
+    trace.append(event, value, appended_at)
     trace.prune()
     if trace.seqs:
         traces[session_id] = trace

@@ -1,4 +1,4 @@
-"""BatchPublisher against a fake producer: per-partition order, background sends."""
+"""BatchPublisher against a fake producer: partitioning, order, headers, delivery offsets."""
 
 from __future__ import annotations
 
@@ -13,92 +13,82 @@ from topologies.state import partition_for
 
 
 class FakeBatch:
-    def __init__(self) -> None:
-        self.records: list[bytes | None] = []
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.records: list[tuple[bytes | None, bytes | None, Any]] = []
 
-    def append(self, *, key: bytes | None, value: bytes | None, timestamp: None) -> object:
-        self.records.append(value)
+    def append(
+        self, *, key: bytes | None, value: bytes | None, timestamp: None, headers: Any
+    ) -> object | None:
+        if len(self.records) == self.capacity:
+            return None  # full, as aiokafka's builder answers
+        assert isinstance(headers, list)  # aiokafka's C builder refuses anything else
+        self.records.append((key, value, headers))
         return object()
 
 
-class SlowFirstProducer:
-    """Each send_batch yields to the loop a number of times before it is appended: the
-    first call many more times, as when the accumulator is full; appended batches are the
-    broker's log, per (topic, partition)."""
+class FakeProducer:
+    """Appended batches are the broker's log, per (topic, partition)."""
 
-    def __init__(self) -> None:
-        self.log: dict[tuple[str, int], list[bytes | None]] = {}
-        self.calls = 0
+    def __init__(self, capacity: int = 1000) -> None:
+        self.capacity = capacity
+        self.log: dict[tuple[str, int], list[tuple[bytes | None, bytes | None, Any]]] = {}
 
     def create_batch(self) -> FakeBatch:
-        return FakeBatch()
+        return FakeBatch(self.capacity)
 
     async def send_batch(self, batch: FakeBatch, topic: str, *, partition: int) -> Any:
-        self.calls += 1
-        for _ in range(50 if self.calls == 1 else 1):
-            await asyncio.sleep(0)
-        self.log.setdefault((topic, partition), []).extend(batch.records)
-        offset = len(self.log[(topic, partition)]) - len(batch.records)
+        log = self.log.setdefault((topic, partition), [])
+        offset = len(log)
+        log.extend(batch.records)
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        meta = SimpleNamespace(topic=topic, partition=partition, offset=offset)
-        done.set_result(meta)
+        done.set_result(SimpleNamespace(topic=topic, partition=partition, offset=offset))
         return done
 
 
-def keys_on_two_partitions() -> tuple[bytes, bytes]:
-    first = b"s-0"
-    second = next(
-        key
-        for key in (f"s-{n}".encode() for n in range(1, 100))
-        if partition_for(key, 2) != partition_for(first, 2)
-    )
-    return first, second
-
-
-async def two_batches(publisher: BatchPublisher, *, soon: bool) -> None:
-    a, b = keys_on_two_partitions()
-    publisher.add("t", a, b"a1")
-    publisher.add("t", b, b"b1")
-    first = publisher.publish_soon() if soon else asyncio.ensure_future(publisher.publish())
-    await asyncio.sleep(0)  # the first send has started and waits in send_batch
-    publisher.add("t", a, b"a2")
-    publisher.add("t", b, b"b2")
-    second = publisher.publish_soon() if soon else asyncio.ensure_future(publisher.publish())
-    await asyncio.gather(first, second)
-
-
-@pytest.mark.parametrize("soon", [True, False], ids=["publish_soon", "concurrent publish"])
-def test_records_of_a_partition_stay_in_the_order_added(soon: bool) -> None:
-    producer = SlowFirstProducer()
+def _publisher(producer: FakeProducer, partitions: int = 3) -> BatchPublisher:
     publisher = BatchPublisher(lambda: producer)
-    asyncio.run(_run(publisher, soon))
-    logs = sorted(producer.log.values())
-    in_order = logs == [[b"a1", b"a2"], [b"b1", b"b2"]]
-    # publish_soon keeps the order; two publish() calls at once do not (why it exists).
-    assert in_order is soon, producer.log
+    publisher._partitions["t"] = partitions  # what prepare() learns from the broker
+    return publisher
 
 
-async def _run(publisher: BatchPublisher, soon: bool) -> None:
-    publisher._partitions["t"] = 2  # what prepare() learns from the broker
-    await two_batches(publisher, soon=soon)
+def test_records_go_to_their_key_partition_in_the_order_added_with_their_headers() -> None:
+    producer = FakeProducer(capacity=4)  # several batches per partition
+    publisher = _publisher(producer)
+    keys = [f"s-{n}".encode() for n in range(5)]
+    added = []
+    for n in range(40):
+        key = keys[n % 5]
+        headers = [("chao-trace-prev-seq", b"%d" % (n - 5))] if n % 2 else []
+        publisher.add("t", key, b"v%d" % n, headers)
+        added.append((key, b"v%d" % n, headers))
+
+    delivered = asyncio.run(publisher.publish())
+
+    for (topic, partition), log in producer.log.items():
+        assert topic == "t"
+        expected = [r for r in added if partition_for(r[0], 3) == partition]
+        assert log == expected
+    assert sum(d.count for d in delivered) == 40
+    # Each delivery names the offsets its records got, contiguous per partition.
+    for partition in {partition_for(k, 3) for k in keys}:
+        spans = sorted((d.first, d.count) for d in delivered if d.partition == partition)
+        starts = [sum(count for _, count in spans[:i]) for i in range(len(spans))]
+        assert [first for first, _ in spans] == starts
 
 
-def test_a_failed_send_fails_the_sends_after_it() -> None:
-    class FailingProducer(SlowFirstProducer):
-        async def send_batch(self, batch: FakeBatch, topic: str, *, partition: int) -> Any:
-            raise RuntimeError("broker gone")
+def test_records_without_a_key_are_spread_over_the_partitions() -> None:
+    producer = FakeProducer()
+    publisher = _publisher(producer)
+    for n in range(6):
+        publisher.add("t", None, b"d%d" % n)
+    asyncio.run(publisher.publish())
+    assert sorted(len(log) for log in producer.log.values()) == [2, 2, 2]
 
-    producer = FailingProducer()
-    publisher = BatchPublisher(lambda: producer)
-    publisher._partitions["t"] = 2
 
-    async def run() -> tuple[Any, Any]:
-        publisher.add("t", b"s-0", b"x")
-        first = publisher.publish_soon()
-        publisher.add("t", b"s-0", b"y")
-        second = publisher.publish_soon()
-        return await asyncio.gather(first, second, return_exceptions=True)
-
-    first, second = asyncio.run(run())
-    assert isinstance(first, RuntimeError) and isinstance(second, RuntimeError)
-    assert producer.log == {}
+def test_a_record_larger_than_a_batch_is_an_error_not_a_silent_drop() -> None:
+    producer = FakeProducer(capacity=0)
+    publisher = _publisher(producer)
+    publisher.add("t", b"s-0", b"too big")
+    with pytest.raises(ValueError, match="exceeds the producer batch size"):
+        asyncio.run(publisher.publish())

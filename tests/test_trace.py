@@ -20,10 +20,11 @@ from pipeline.trace import (
     SessionTrace,
     TooFarBehind,
     TraceSettings,
-    apply_segment,
-    encode_segment,
+    apply_clean_record,
     error_document,
     parse_last_event_id,
+    parse_prev_seq,
+    prev_seq_header,
     sse_error,
     sse_event,
     stream_events,
@@ -233,28 +234,30 @@ def test_document_shape() -> None:
     }
 
 
-def _live_with_segments(
+# A clean-topic record as recovery reads it: the event's JSON, its timestamp, its header.
+Record = tuple[bytes, float, int]
+
+
+def _live_with_records(
     batches: list[list[int]], settings: TraceSettings, clock: FakeClock, step_s: float
-) -> tuple[SessionTrace, list[bytes]]:
-    """A trace appended batch by batch as the topology does, with one segment per batch."""
+) -> tuple[SessionTrace, list[Record]]:
+    """A trace appended batch by batch as the topology does, with the clean-topic record
+    of every published event (repeats too: the topic gets whatever was published)."""
     trace = SessionTrace.empty(SID, settings, clock=clock)
-    segments = []
+    records = []
     for seqs in batches:
-        prev, added = trace.last_seq, []
         for seq in seqs:
             raw = orjson.dumps(event(seq))
-            if trace.append(event(seq), raw, clock.now):
-                added.append(raw)
-        if added:
-            segments.append(encode_segment(prev, clock.now, added))
+            records.append((raw, clock.now, trace.last_seq))  # the header: seq before it
+            trace.append(event(seq), raw, clock.now)
         clock.now += step_s
-    return trace, segments
+    return trace, records
 
 
-def _replayed(segments: list[bytes], settings: TraceSettings, clock: FakeClock) -> Any:
+def _replayed(records: list[Record], settings: TraceSettings, clock: FakeClock) -> Any:
     traces: dict[str, SessionTrace] = {}
-    for segment in segments:
-        apply_segment(traces, SID, segment, settings, clock=clock)
+    for value, appended_at, prev in records:
+        apply_clean_record(traces, SID, value, appended_at, prev, settings, clock=clock)
     return traces.get(SID)
 
 
@@ -271,16 +274,16 @@ def _same_trace(a: SessionTrace, b: SessionTrace) -> bool:
     st.integers(1, 8),
     st.sampled_from([0.0, 1.0, 7.0]),
 )
-def test_replaying_the_segments_rebuilds_the_live_trace(
+def test_replaying_the_clean_records_rebuilds_the_live_trace(
     batches: list[list[int]], max_events: int, step_s: float
 ) -> None:
     settings = TraceSettings(max_events=max_events, max_age_s=20.0)
     clock = FakeClock()
-    live, segments = _live_with_segments(batches, settings, clock, step_s)
+    live, records = _live_with_records(batches, settings, clock, step_s)
     live.prune()
-    # Replayed twice over (a worker re-reading its own records; a segment written again):
-    # the same trace.
-    for replay in (segments, segments + segments):
+    # Replayed twice over (a worker re-reading its own records; exact repeats after a
+    # crash): the same trace.
+    for replay in (records, records + records):
         back = _replayed(replay, settings, clock)
         if not live.seqs:
             assert back is None  # held nothing: forgotten, as expire() does live
@@ -288,36 +291,46 @@ def test_replaying_the_segments_rebuilds_the_live_trace(
             assert back is not None and _same_trace(back, live)
 
 
-def test_a_segment_carries_only_what_its_batch_added() -> None:
+@given(st.lists(st.integers(0, 60), min_size=1, max_size=30), st.data())
+def test_a_replay_that_starts_late_counts_exactly_what_it_did_not_read_as_dropped(
+    seqs: list[int], data: st.DataObject
+) -> None:
+    settings = TraceSettings(max_events=1000, max_age_s=1000.0)  # no bound cuts anything
     clock = FakeClock()
-    settings = TraceSettings()
-    live, segments = _live_with_segments([list(range(50)), [50], [50, 51]], settings, clock, 1.0)
-    assert len(segments) == 3 and live.last_seq == 51
-    assert [len(orjson.loads(segment)[3]) for segment in segments] == [50, 1, 1]
-    assert orjson.loads(segments[2])[:2] == [2, 50]  # version, the seq before it
+    live, records = _live_with_records([[seq] for seq in seqs], settings, clock, 1.0)
+    start = data.draw(st.integers(0, len(records)))
+    back = _replayed(records[start:], settings, clock)
+    unread = [
+        orjson.loads(v)["seq"] for v, _, prev in records[:start] if orjson.loads(v)["seq"] > prev
+    ]
+    if back is None:  # only repeats of unread events were read: nothing to hold
+        assert all(orjson.loads(v)["seq"] <= prev for v, _, prev in records[start:])
+        return
+    assert back.last_seq == live.last_seq
+    # A client that saw an unread event is told it fell behind; one that saw a held
+    # event resumes exactly: never a silently shorter list, never a needless reload.
+    assert back.dropped_through == max(unread, default=-1)
+    assert back.seqs == [seq for seq in live.seqs if seq > back.dropped_through]
 
 
-def test_segments_lost_to_retention_count_as_dropped() -> None:
+def test_clean_records_not_read_count_as_dropped() -> None:
     clock = FakeClock()
     settings = TraceSettings(max_age_s=100.0)
-    live, segments = _live_with_segments([[0, 1], [2, 5], [6]], settings, clock, 1.0)
+    live, records = _live_with_records([[0, 1], [2, 5], [6]], settings, clock, 1.0)
     assert live.seqs == [0, 1, 2, 5, 6] and not live.truncated
-    back = _replayed(segments[1:], settings, clock)  # the first segment aged off the topic
+    back = _replayed(records[2:], settings, clock)  # recovery started at the third record
     assert back.seqs == [2, 5, 6] and back.last_seq == 6
     assert back.dropped_through == 1 and back.truncated
     assert isinstance(back.events_after(0), TooFarBehind)
     assert [e["seq"] for e in back.events_after(1)] == [2, 5, 6]
 
 
-def test_segments_older_than_the_age_bound_replay_into_nothing() -> None:
+def test_clean_records_older_than_the_age_bound_replay_into_nothing() -> None:
     clock = FakeClock()
     settings = TraceSettings(max_age_s=10.0)
-    _, segments = _live_with_segments([[0], [1]], settings, clock, 1.0)
+    _, records = _live_with_records([[0], [1]], settings, clock, 1.0)
     clock.now += 60.0
-    traces: dict[str, SessionTrace] = {}
-    for segment in segments:
-        apply_segment(traces, SID, segment, settings, clock=clock)
-    assert traces == {}
+    assert _replayed(records, settings, clock) is None
 
 
 @pytest.mark.parametrize(
@@ -325,24 +338,32 @@ def test_segments_older_than_the_age_bound_replay_into_nothing() -> None:
     [
         b"not json",
         b"[]",
-        b"[1, -1, 0.0, []]",  # the whole-trace wire form's version
-        b'[2, "x", 0.0, []]',
-        b"[2, -1, 0.0, {}]",
-        b"[2, -1, 0.0, [1]]",
-        b'[2, -1, 0.0, [{"sessionId": "CANARY-sid", "seq": 1}]]',
-        b'[2, -1, 0.0, [{"sessionId": "s-1", "seq": -1}]]',
-        b'[2, -1, 0.0, [{"sessionId": "s-1", "seq": 1}, {"sessionId": "s-1"}]]',
+        b"CANARY",
+        b'{"sessionId": "CANARY-sid", "seq": 1}',
+        b'{"sessionId": "s-1", "seq": -1}',
+        b'{"sessionId": "s-1", "seq": true}',
+        b'{"sessionId": "s-1"}',
     ],
 )
-def test_a_malformed_segment_raises_and_changes_nothing(value: bytes) -> None:
+def test_a_malformed_clean_record_raises_and_changes_nothing(value: bytes) -> None:
     held = SessionTrace.empty(SID)
     held.append(event(0))
     traces = {SID: held}
     before = held.document()
     with pytest.raises(ValueError) as caught:
-        apply_segment(traces, SID, value)
+        apply_clean_record(traces, SID, value, 0.0, 5)
     assert traces == {SID: held} and held.document() == before
     assert "CANARY" not in str(caught.value) and "not json" not in str(caught.value)
+
+
+def test_the_prev_seq_header_round_trips_and_a_bad_one_is_refused() -> None:
+    assert parse_prev_seq([prev_seq_header(41)]) == 41
+    assert parse_prev_seq((("other", b"x"), prev_seq_header(-1))) == -1
+    assert parse_prev_seq(None) == -1 and parse_prev_seq([]) == -1  # not written by us
+    for bad in (b"CANARY", b"-2", b"1.5", b"9" * 40):
+        with pytest.raises(ValueError) as caught:
+            parse_prev_seq([(prev_seq_header(0)[0], bad)])
+        assert "CANARY" not in str(caught.value)
 
 
 def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -690,7 +711,7 @@ def test_fixture_traces_hold_exactly_the_clean_session_events(fixture_name: str)
         stream = b"".join(sse_event(e) for e in trace.events)
         assert [orjson.loads(m["data"]) for m in parse_sse(stream)] == want[session_id]
         # The fixtures plant CANARY text only in what must be dropped or redacted.
-        for blob in (orjson.dumps(doc), encode_segment(-1, 0.0, trace.encoded), stream):
+        for blob in (orjson.dumps(doc), b"".join(trace.encoded), stream):
             assert b"CANARY" not in blob
 
 

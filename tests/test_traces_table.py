@@ -1,54 +1,67 @@
 """The trace table of the topology (topologies.traces), without a broker.
 
-Its changelog holds per-batch segments, not whole traces, so Faust's recovery must append
-(TraceTable.apply_changelog_batch) and the topic must not be compacted. The restart test in
+Its changelog is the clean topic chao.clean.session-events, so Faust's recovery must append
+events (TraceTable.apply_changelog_batch) and must start at the recent part of the topic
+(TraceTable.persisted_offset, looked up in TraceTable.on_rebalance). The restart test in
 tests/integration/test_streaming.py checks the same recovery against a real broker.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import random
+import time
 from types import SimpleNamespace
 from typing import Any
 
 import faust
 import orjson
+from faust.tables.manager import TableManager
 from faust.tables.recovery import Recovery
+from faust.types import TP
 
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
-from pipeline.trace import TraceSettings
+from pipeline.kafka.admin import session_events_spec
+from pipeline.trace import PREV_SEQ_HEADER, TraceSettings, prev_seq_header
 from topologies.pipeline_app import PipelineTopology
 from topologies.state import partition_for, plain_dict
-from topologies.traces import RETENTION_MARGIN_S, Traces, TraceTable
+from topologies.traces import READ_MARGIN_S, Traces, TraceTable
 
 PARTITIONS = 4
 
 
-class RecordingPublisher:
-    """BatchPublisher's add(), kept as changelog messages in the order written."""
+class CleanTopic:
+    """What ``PipelineTopology._publish`` writes to chao.clean.session-events for the
+    traces, kept as the events Faust's recovery hands a table, in the order written."""
 
-    def __init__(self) -> None:
-        self.records: list[tuple[str, bytes, bytes | None]] = []
+    def __init__(self, traces: Traces) -> None:
+        self.traces = traces
+        self.messages: list[Any] = []
 
-    def add(self, topic: str, key: bytes | None, value: bytes | None) -> None:
-        assert key is not None
-        self.records.append((topic, key, value))
+    def publish(self, released: list[tuple[dict[str, Any], bytes]], at: float) -> None:
+        """One batch: headers computed before it is published, then appended (live)."""
+        prev_seq = self.traces.prev_seqs()
+        for record, value in released:
+            header = prev_seq_header(prev_seq(record["sessionId"], record["seq"]))
+            self.add(record["sessionId"].encode(), value, [header], at)
+        self.traces.append(released)
 
-    def as_changelog(self) -> list[Any]:
-        """The records as the events Faust's recovery hands a table."""
-        return [
-            SimpleNamespace(
-                message=SimpleNamespace(
-                    topic=topic,
-                    key=key,
-                    value=value,
-                    partition=partition_for(key, PARTITIONS),
-                    offset=offset,
-                )
-            )
-            for offset, (topic, key, value) in enumerate(self.records)
-        ]
+    def add(self, key: bytes, value: bytes, headers: Any, at: float) -> None:
+        partition = partition_for(key, PARTITIONS)
+        topic = self.traces.changelog_name
+        offset = sum(1 for m in self.messages if m.message.partition == partition)
+        message = SimpleNamespace(
+            topic=topic,
+            key=key,
+            value=value,
+            partition=partition,
+            offset=offset,
+            tp=TP(topic, partition),
+            headers=headers,
+            timestamp=at,
+        )
+        self.messages.append(SimpleNamespace(message=message))
 
 
 def _traces(app_id: str, settings: TraceSettings | None = None) -> Traces:
@@ -84,55 +97,51 @@ def _held(traces: Traces) -> dict[str, Any]:
     }
 
 
-def test_the_trace_changelog_is_deleted_by_age_not_compacted() -> None:
-    traces = _traces("traces-topic", TraceSettings(max_age_s=120.0))
+def test_the_traces_changelog_is_the_clean_topic_declared_as_the_admin_declares_it() -> None:
+    traces = _traces("traces-topic")
     topic = traces.table.changelog_topic
+    spec = session_events_spec(TopicNames(raw="traces-topic.raw"), PARTITIONS)
     assert isinstance(traces.table, TraceTable)
-    assert topic.get_topic_name() == "traces-topic-trace-segments"
+    assert topic.get_topic_name() == spec.name == "chao.clean.session-events"
+    assert topic.partitions == PARTITIONS
     assert not topic.compacting and topic.deleting
-    assert topic.retention.total_seconds() == 120.0 + RETENTION_MARGIN_S
+    assert topic.retention is not None
+    assert topic.retention.total_seconds() * 1000 == spec.retention_ms
 
 
-def test_faust_recovery_still_applies_changelog_batches_through_the_table() -> None:
-    # If a Faust upgrade stops calling Table.apply_changelog_batch, recovered traces would
-    # hold raw segment bytes: fail here first.
+def test_faust_still_calls_the_methods_the_trace_table_overrides() -> None:
+    # If a Faust upgrade stops calling these, recovered traces would hold raw event bytes
+    # (apply_changelog_batch) or recovery would read the clean topic's whole retention
+    # (persisted_offset, on_rebalance before the recovery is told the offsets): fail here.
     assert "table.apply_changelog_batch(" in inspect.getsource(Recovery)
-    assert TraceTable.apply_changelog_batch is not faust.Table.apply_changelog_batch
+    assert "table.persisted_offset(tp)" in inspect.getsource(Recovery._add)
+    manager = inspect.getsource(TableManager.on_rebalance)
+    assert 0 <= manager.index("table.on_rebalance") < manager.index("recovery.on_rebalance")
+    for name in ("apply_changelog_batch", "persisted_offset", "on_rebalance"):
+        assert getattr(TraceTable, name) is not getattr(faust.Table, name), name
 
 
-def test_recovery_from_the_segments_rebuilds_every_trace() -> None:
+def test_recovery_from_the_clean_topic_rebuilds_every_trace() -> None:
     rng = random.Random(7)
     settings = TraceSettings(max_events=20)
     live = _traces("traces-live", settings)
-    publisher = RecordingPublisher()
+    topic = CleanTopic(live)
     sessions = [f"s-{n}" for n in range(12)]
     next_seq = dict.fromkeys(sessions, 0)
-    released_once: set[tuple[str, int]] = set()
-    for _ in range(60):  # batches
+    now = time.time()
+    for batch in range(60):
         released = []
         for session_id in rng.sample(sessions, 4):
             for _ in range(rng.randint(1, 5)):
                 seq = next_seq[session_id]
                 next_seq[session_id] += rng.choice((1, 1, 2))  # seqs have gaps
                 released.append(_clean(session_id, seq))
-                released_once.add((session_id, seq))
         if rng.random() < 0.2:
             released += released[:3]  # a replayed batch repeats released events
-        live.append(released)
-        live.write_changelog(publisher)  # type: ignore[arg-type]
-    assert not live.pending
-    # One record per touched session per batch, each holding only what that batch added:
-    # every released event is written exactly once.
-    assert len(publisher.records) <= 60 * 4
-    written = [
-        (key.decode(), event["seq"])
-        for _, key, value in publisher.records
-        for event in orjson.loads(value or b"")[3]
-    ]
-    assert sorted(written) == sorted(released_once)
+        topic.publish(released, now + batch * 0.01)
 
     recovered = _traces("traces-recovered", settings)
-    changelog = publisher.as_changelog()
+    changelog = topic.messages
     recovered.table.apply_changelog_batch(changelog[:100])
     recovered.table.apply_changelog_batch(changelog[100:])
     assert _held(recovered) == _held(live)
@@ -143,22 +152,75 @@ def test_recovery_from_the_segments_rebuilds_every_trace() -> None:
     assert recovered.table.data._key_partition == {
         s: partition_for(s, PARTITIONS) for s in sessions
     }
+    # And the table knows where each partition was read to.
+    for tp, offset in recovered.table.applied_through.items():
+        assert offset == max(m.message.offset for m in changelog if m.message.tp == tp)
+        assert recovered.table.persisted_offset(tp) == offset
+
+
+def test_recovery_starts_at_the_first_recent_record_and_kept_partitions_are_not_reread() -> None:
+    traces = _traces("traces-start")
+    table = traces.table
+    name = traces.changelog_name
+    assigned = {TP(name, p) for p in range(PARTITIONS)} | {TP("other", 0)}
+    asked: list[tuple[set[Any], int]] = []
+
+    async def find(tps: set[Any], since_ms: int) -> dict[Any, int | None]:
+        asked.append((tps, since_ms))
+        return {tp: (None if tp.partition == 3 else 40 + tp.partition) for tp in tps}
+
+    table.find_offsets = find
+    asyncio.run(table.on_rebalance(assigned, set(), assigned, 0))
+    ((tps, since_ms),) = asked
+    assert tps == {TP(name, p) for p in range(PARTITIONS)}  # only the changelog's
+    age_ms = time.time() * 1000 - since_ms
+    bound_ms = (table.trace_settings.max_age_s + READ_MARGIN_S) * 1000
+    assert bound_ms <= age_ms < bound_ms + 60_000
+    # Faust reads from the offset after the persisted one: the first recent record is read.
+    assert [table.persisted_offset(TP(name, p)) for p in range(PARTITIONS)] == [39, 40, 41, None]
+
+    # Applied further than that: a kept partition resumes there and is not looked up again.
+    table.applied_through[TP(name, 0)] = 100
+    asked.clear()
+    asyncio.run(table.on_rebalance(assigned, set(), set(), 1))
+    ((tps, _),) = asked
+    assert TP(name, 0) not in tps
+    assert table.persisted_offset(TP(name, 0)) == 100
+
+    # Gone after the rebalance: read in full (from the recent part) if it comes back.
+    traces.drop_partitions({0})
+    assert TP(name, 0) not in table.applied_through
+
+
+def test_a_failed_start_lookup_reads_from_the_earliest_offset(caplog: Any) -> None:
+    traces = _traces("traces-lookup-fails")
+    name = traces.changelog_name
+
+    async def find(tps: set[Any], since_ms: int) -> dict[Any, int | None]:
+        raise ConnectionError("broker gone")
+
+    traces.table.find_offsets = find
+    assigned = {TP(name, 0)}
+    asyncio.run(traces.table.on_rebalance(assigned, set(), assigned, 0))
+    assert traces.table.persisted_offset(TP(name, 0)) is None
+    assert "reading chao.clean.session-events from the earliest offsets" in caplog.text
 
 
 def test_a_malformed_changelog_record_is_skipped_without_echoing_it(caplog: Any) -> None:
     traces = _traces("traces-bad")
-    publisher = RecordingPublisher()
-    traces.append([_clean("s-ok", 0)])
-    traces.write_changelog(publisher)  # type: ignore[arg-type]
-    publisher.records.insert(0, (traces.changelog_name, b"s-bad", b"CANARY not a segment"))
+    topic = CleanTopic(traces)
+    now = time.time()
+    topic.add(b"s-bad", b"CANARY not an event", [], now)
+    topic.add(b"s-bad2", orjson.dumps(_clean("s-bad2", 1)[0]), [(PREV_SEQ_HEADER, b"CANARY")], now)
+    topic.publish([_clean("s-ok", 0)], now)
     recovered = _traces("traces-bad-recovered")
-    recovered.table.apply_changelog_batch(publisher.as_changelog())
+    recovered.table.apply_changelog_batch(topic.messages)
     assert list(plain_dict(recovered.table)) == ["s-ok"]
-    assert "skipped a malformed trace changelog record" in caplog.text
+    assert caplog.text.count("skipped a malformed clean event record") == 2
     assert "CANARY" not in caplog.text
 
 
-def test_unwritten_segments_of_kept_sessions_survive_a_rebalance() -> None:
+def test_a_rebalance_forgets_the_traces_of_partitions_owned_elsewhere() -> None:
     traces = _traces("traces-rebalance")
     sessions = [f"s-{n}" for n in range(8)]
     traces.append([_clean(s, 0) for s in sessions])
@@ -166,7 +228,4 @@ def test_unwritten_segments_of_kept_sessions_survive_a_rebalance() -> None:
     kept = [s for s in sessions if partition_for(s, PARTITIONS) not in gone]
     assert kept and len(kept) < len(sessions)
     traces.drop_partitions(gone)
-    publisher = RecordingPublisher()
-    traces.write_changelog(publisher)  # type: ignore[arg-type]
-    assert sorted(key.decode() for _, key, _ in publisher.records) == sorted(kept)
     assert sorted(plain_dict(traces.table)) == sorted(kept)

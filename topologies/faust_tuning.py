@@ -363,9 +363,9 @@ def _patch_end_offsets() -> None:
 # Faust's every commit (its commit timer, every N acks, while waiting for streams to
 # empty at a rebalance, at stop) goes through ``Consumer.force_commit``; the app's
 # ``chao_before_commit`` context is entered around it, and the topology writes the
-# changed session states there (and waits for the trace segments sent since the last
-# commit) and only then acks the batches whose changes those records hold (its agents
-# defer their acks to it), so the offsets Faust then commits never run ahead of the state.
+# changed session states there and only then acks the batches whose changes those records
+# hold (its agents defer their acks to it), so the offsets Faust then commits never run
+# ahead of the state.
 # A crash replays from the last commit with the state of that commit: the same
 # at-least-once repeats, up to a commit interval of them.
 

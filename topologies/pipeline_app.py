@@ -27,21 +27,21 @@ events it orders in place), holding the ordering lock:
 
 1. computes the outputs of the batch from the session states (which it changes in memory);
 2. publishes them and waits until the broker has acknowledged every one (outputs flushed);
-3. appends the released events to the session traces (in memory) and sends their trace
-   segments (one per session), without waiting, in order after the previous batch's;
+3. appends the released events to the session traces (in memory only: the traces'
+   changelog is ``chao.clean.session-events`` itself, ``topologies.traces``);
 
 then, without the lock, marks the batch processed (and, for the ``stage`` agent, only once
 its dead letters and re-keyed events are acknowledged too). Processed is not yet acked: at
 every offset commit (Faust's commit timer, every ``broker_commit_interval``; every N acks;
 while waiting for the agents at a rebalance; at stop), inside ``faust_tuning.BEFORE_COMMIT``:
 
-4. under the ordering lock, briefly: takes the sessions changed since the last commit,
-   the trace segments sent so far and the batches processed so far; then encodes each
+4. under the ordering lock, briefly: takes the sessions changed since the last commit
+   and the batches processed so far; then encodes each
    changed session's state once, a chunk of sessions per hold of the lock (a state
    encoded after a later batch changed it is ahead of the offsets taken, never of the
    outputs, and is written again at the next commit);
-5. without the lock: writes those states and waits for their acks and the segments'
-   (state flushed), then acks the batches it took;
+5. without the lock: writes those states and waits for their acks (state flushed),
+   then acks the batches it took;
 6. Faust commits the acked offsets (flushing its producer first). A batch processed after
    step 4 began is acked at the next commit, with the state it changed.
 
@@ -72,10 +72,11 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 
 from pipeline.config import PipelineConfig, WorkerSettings
 from pipeline.core import Pipeline, record_key, topics_for
+from pipeline.kafka.admin import session_events_spec
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
-from pipeline.trace import TraceSettings
+from pipeline.trace import TraceSettings, prev_seq_header
 from topologies.faust_tuning import (
     BATCH_ROUTES,
     BEFORE_COMMIT,
@@ -93,7 +94,7 @@ from topologies.state import (
     partition_for,
     register_codec,
 )
-from topologies.traces import Traces
+from topologies.traces import Traces, broker_offset_lookup
 
 log = logging.getLogger("chao.topology")
 # Sessions whose state one hold of the ordering lock encodes at a commit (about 10 ms).
@@ -175,13 +176,15 @@ class PipelineTopology:
         # once the state they changed is written (_state_before_commit).
         self.acks_pending: list[list[Any]] = []
         self.commit_lock = asyncio.Lock()
-        self.trace_publisher = BatchPublisher(producer)  # trace segments, after each batch
-        # Trace segment sends not yet awaited: the next commit waits for them.
-        self.segments_sent: list[asyncio.Future[Any]] = []
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
         trace_settings = trace_settings or TraceSettings()
         self.traces = (
-            Traces(app, self.settings.app_id, self.settings.partitions, trace_settings)
+            Traces(
+                app,
+                session_events_spec(names, self.settings.partitions),
+                trace_settings,
+                broker_offset_lookup(self.settings.bootstrap_servers()),
+            )
             if trace_settings.enabled
             else None
         )
@@ -226,7 +229,7 @@ class PipelineTopology:
                 self.staged_topic.get_topic_name(): self.staged_batches.put,
             },
         )
-        # Every offset commit first writes the changed session states and trace segments
+        # Every offset commit first writes the changed session states
         # (faust_tuning.BEFORE_COMMIT; the commit order in the module docstring).
         setattr(app, BEFORE_COMMIT, self._state_before_commit)
         app.agent(self.raw_batches, name="stage")(self._stage_agent)
@@ -386,19 +389,13 @@ class PipelineTopology:
         if self.prepared:
             return
         staged = self.staged_topic.get_topic_name()
-        changelogs = [self.changelog_name]
-        if self.traces is not None:
-            changelogs.append(self.traces.changelog_name)
         await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
         await self.publisher.prepare(self.out_topics)
-        await self.state_publisher.prepare(changelogs)
-        if self.traces is not None:
-            await self.trace_publisher.prepare([self.traces.changelog_name])
+        await self.state_publisher.prepare([self.changelog_name])
         wanted = self.settings.partitions
-        internal = [
-            (self.stage_publisher, staged),
-            *((self.state_publisher, c) for c in changelogs),
-        ]
+        internal = [(self.stage_publisher, staged), (self.state_publisher, self.changelog_name)]
+        if self.traces is not None:  # the traces' changelog (topologies.traces)
+            internal.append((self.publisher, self.traces.changelog_name))
         for publisher, name in internal:
             have = publisher.partitions(name)
             if have != wanted:
@@ -489,19 +486,25 @@ class PipelineTopology:
         published = self.pipeline.stats.published
         dumps = orjson.dumps
         released: list[tuple[dict[str, Any], bytes]] = []
+        session_events = topics.session_events
+        prev_seq = self.traces.prev_seqs() if self.traces is not None else None
         for output in outputs:
             record = output[1]
             key = record_key(record)
             value = dumps(record)
             for name in topics_for(output, topics):
-                publisher.add(name, key, value)
+                if name == session_events and prev_seq is not None:
+                    # The traces' changelog: what recovery needs beside the event.
+                    headers = [prev_seq_header(prev_seq(record["sessionId"], record["seq"]))]
+                    publisher.add(name, key, value, headers)
+                else:
+                    publisher.add(name, key, value)
                 published[name] += 1
             if output[0] == CLEAN:
                 released.append((record, value))
         await publisher.publish()
         if self.traces is not None:  # released and on the clean topics: servable now
             self.traces.append(released)
-            self._send_segments()
         now = self.clock()
         observe = self.pipeline.stats.observe_latency
         for kind, record in outputs:
@@ -513,21 +516,20 @@ class PipelineTopology:
         """Entered around every offset commit (the commit order in the module docstring).
 
         Under the ordering lock, only long enough to take them: the sessions changed since
-        the last commit, the trace segments still in flight and the pending acks. The
+        the last commit and the pending acks. The
         states are then encoded a chunk at a time, each chunk under the lock (a batch
         changes states before it publishes, and holds the lock until its outputs are
         acknowledged, so a state encoded under the lock never runs ahead of its outputs;
         one encoded after a later batch changed it runs ahead of the offsets taken, which a
         replay tolerates, and that batch marked it changed again for the next commit).
         Between chunks the agents go on. Then, without the lock, the states are written
-        and, with the trace segments, acknowledged, and only then are the taken batches
+        and acknowledged, and only then are the taken batches
         acked, so the offsets Faust commits next cover no change that is not written.
         Batches acked meanwhile wait for the next commit.
         """
         async with self.commit_lock:  # one commit's records at a time on state_publisher
             async with self.lock:
                 changes = self.store.flush()
-                segments_sent, self.segments_sent = self.segments_sent, []
                 acks, self.acks_pending = self.acks_pending, []
             publisher = self.state_publisher
             name = self.changelog_name
@@ -537,7 +539,7 @@ class PipelineTopology:
                         publisher.add(name, key.encode(), encode_state(state))
                 await asyncio.sleep(0)  # an uncontended lock does not yield by itself
             try:
-                await asyncio.gather(publisher.publish(), *segments_sent)
+                await publisher.publish()
             except Exception as exc:
                 # Offsets must not be committed ahead of the state: stop, as an agent does.
                 log.error(
@@ -553,17 +555,6 @@ class PipelineTopology:
                     ack(message)
             yield
 
-    def _send_segments(self) -> None:
-        """Send the trace segments of the batch just published, without waiting: the
-        next commit waits for them before it acks (trace events are written as they come,
-        spread over the batches, not in one burst per commit that would hold up the
-        outputs queued behind it on the producer's connection). ``publish_soon`` keeps a
-        session's segments in order: a segment replayed before the one it follows would
-        count that one's events as dropped."""
-        if self.traces is not None and self.traces.pending:
-            self.traces.write_changelog(self.trace_publisher)
-            self.segments_sent.append(self.trace_publisher.publish_soon())
-
     async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
         async with self.lock:
             # From here until the rebalance completes every event goes through the re-key
@@ -574,9 +565,7 @@ class PipelineTopology:
             self.raw_batches.drop_waiting()
             self.staged_batches.drop_waiting()
             # Unflushed changes belong to batches whose offsets were not acked: replayed.
-            # (Unwritten trace segments stay: their events are on the clean topics already;
-            # Traces.drop_partitions decides at the end of the rebalance.) Faust committed
-            # before this signal, so normally nothing is left of either.
+            # Faust committed before this signal, so normally nothing is left.
             self.store.discard_pending()
             self.acks_pending.clear()
 

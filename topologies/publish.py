@@ -23,6 +23,9 @@ from typing import Any
 
 from topologies.state import partition_for
 
+Headers = list[tuple[str, bytes]]  # aiokafka's C batch builder takes only a list
+NO_HEADERS: Headers = []  # shared, never mutated
+
 
 @dataclass(frozen=True)
 class Delivered:
@@ -42,10 +45,9 @@ class BatchPublisher:
 
     def __init__(self, producer: Callable[[], Any]) -> None:
         self._producer = producer  # the running AIOKafkaProducer (Faust's own)
-        self._pending: dict[tuple[str, int], list[tuple[bytes | None, bytes | None]]] = {}
+        self._pending: dict[tuple[str, int], list[tuple[bytes | None, bytes | None, Headers]]] = {}
         self._partitions: dict[str, int] = {}
         self._round_robin = itertools.count()
-        self._last_sent: asyncio.Future[list[Delivered]] | None = None
 
     async def prepare(self, topics: list[str]) -> None:
         """Learn the partition count of every topic :meth:`add` will be given."""
@@ -62,27 +64,12 @@ class BatchPublisher:
         """The partition count :meth:`prepare` learned for ``topic``."""
         return self._partitions[topic]
 
-    def add(self, topic: str, key: bytes | None, value: bytes | None) -> None:
+    def add(
+        self, topic: str, key: bytes | None, value: bytes | None, headers: Headers = NO_HEADERS
+    ) -> None:
         count = self._partitions[topic]  # prepare() first
         partition = next(self._round_robin) % count if key is None else partition_for(key, count)
-        self._pending.setdefault((topic, partition), []).append((key, value))
-
-    def publish_soon(self) -> asyncio.Future[list[Delivered]]:
-        """Send every pending record without waiting; the future completes once the broker
-        has acknowledged them. Each call sends only after the previous call's records are
-        acknowledged, so records of one partition stay in the order added even though
-        :meth:`publish` awaits between partitions (two concurrent publishes could
-        interleave them). A failed send fails every later one: nothing is written after
-        a record that was not."""
-        previous = self._last_sent
-
-        async def after_previous() -> list[Delivered]:
-            if previous is not None:
-                await previous
-            return await self.publish()
-
-        self._last_sent = asyncio.ensure_future(after_previous())
-        return self._last_sent
+        self._pending.setdefault((topic, partition), []).append((key, value, headers))
 
     async def publish(self) -> list[Delivered]:
         """Send every pending record; return once the broker has acknowledged them all."""
@@ -95,15 +82,15 @@ class BatchPublisher:
         for (topic, partition), records in pending.items():
             batch = producer.create_batch()
             in_batch = 0
-            for key, value in records:
-                if batch.append(key=key, value=value, timestamp=None) is None:
+            for key, value, headers in records:
+                if batch.append(key=key, value=value, timestamp=None, headers=headers) is None:
                     if in_batch == 0:  # a single record larger than a batch may hold
                         raise ValueError(f"record for {topic} exceeds the producer batch size")
                     sends.append(await producer.send_batch(batch, topic, partition=partition))
                     counts.append(in_batch)
                     batch = producer.create_batch()
                     in_batch = 0
-                    if batch.append(key=key, value=value, timestamp=None) is None:
+                    if batch.append(key=key, value=value, timestamp=None, headers=headers) is None:
                         raise ValueError(f"record for {topic} exceeds the producer batch size")
                 in_batch += 1
             sends.append(await producer.send_batch(batch, topic, partition=partition))

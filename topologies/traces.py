@@ -2,22 +2,25 @@
 
 The sequence agent hands every batch of *released* clean events to :meth:`Traces.append`
 once the broker has acknowledged them on the clean topics; nothing else ever reaches a
-trace, so nothing dropped, dead-lettered or redacted can be served. The table
-(``<app>-trace-segments``) is partitioned exactly like the session state (raw
-sessionId keys, Kafka's default partitioner, same partition count), so the worker that
-owns a session's events also owns its trace. Appends are idempotent by seq, so a replayed
-batch changes nothing.
+trace, so nothing dropped, dead-lettered or redacted can be served. Appends are idempotent
+by seq, so a replayed batch changes nothing.
 
-The changelog is append-only: after each batch's outputs, one *segment* per touched session
-holding only the events the batch added (``pipeline.trace.encode_segment``), sent in order
-without waiting; the next commit waits for them before the offsets that cover them (the
-commit order of ``topologies.pipeline_app``). Why: writing the whole trace on every batch
-that touched it cost the broker each event again per batch, tens of MB/s at full load, and the
-worker waited for those bytes before acking. Recovery therefore appends rather than overwrites
-(:class:`TraceTable`), and the topic is deleted by age, not compacted: compaction would
-keep only a session's last segment. Its retention is the trace age bound plus
-:data:`RETENTION_MARGIN_S`, so no segment goes before its events would have aged out of
-the trace anyway; a segment older than the age bound replays into nothing.
+**The changelog is ``chao.clean.session-events``.** Every event a trace holds is on that
+topic already, keyed by raw sessionId and partitioned by Kafka's default partitioner, and
+the worker checks that it has the table's partition count, so the worker that owns a
+session's events also owns its trace and Faust assigns the clean topic's partitions as the
+table's changelog. Nothing is written for the traces. Why: writing each released event a
+second time (trace segments, until 2026-12-03) doubled what the broker took per event, on
+the same 2 cores as the worker; BENCHMARKS.md has the A/B. What it costs:
+
+- each record on the clean topic carries the trace's previous seq in a header
+  (``pipeline.trace.prev_seq_header``), computed before the batch is published;
+- recovery (:class:`TraceTable`) replays clean events, not segments, and reads only the
+  recent part of each partition: from the first record younger than the trace age bound
+  plus :data:`READ_MARGIN_S`, found by timestamp when the table is assigned the partition
+  (Kafka's ListOffsets by time; a broker that cannot answer, such as the embedded Tansu,
+  gives the earliest offset and the age bound cuts what is read). The header makes the
+  events not read count as dropped.
 
 Endpoints (on every worker; see README "Reload and resume"):
 
@@ -34,50 +37,70 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import timedelta
 from typing import Any
 
 import faust
 import orjson
 from aiohttp import web as aioweb
+from aiokafka import AIOKafkaConsumer, TopicPartition
 from faust.exceptions import SameNode
+from faust.types import TP
 from yarl import URL
 
+from pipeline.kafka.admin import TopicSpec
 from pipeline.trace import (
     InvalidSeq,
     LiveTail,
     SessionTrace,
     TraceSettings,
-    apply_segment,
-    encode_segment,
+    apply_clean_record,
     error_document,
     parse_last_event_id,
+    parse_prev_seq,
     stream_events,
     valid_session_id,
 )
-from topologies.publish import BatchPublisher
 from topologies.state import drop_partitions, partition_for, plain_dict
 
 log = logging.getLogger("chao.traces")
 TABLE_NAME = "traces"
-# Kept on the changelog beyond the trace age bound: covers clock skew between the worker
-# (which stamps the segments) and the broker (which ages the log by record timestamp).
-RETENTION_MARGIN_S = 600.0
+# Recovery reads back this much beyond the trace age bound: covers clock skew between the
+# broker (which stamps the records) and the worker (which ages the traces).
+READ_MARGIN_S = 600.0
+# How long recovery waits for the broker to find the start offsets before reading more.
+START_LOOKUP_TIMEOUT_S = 10.0
+
+OffsetLookup = Callable[[set[TP], int], Any]  # async: {tp: offset or None} for a time (ms)
 
 
 class TraceTable(faust.Table[str, SessionTrace]):
-    """The ``traces`` table: its changelog holds segments, so recovery appends.
+    """The ``traces`` table: its changelog is the clean topic, so recovery appends events.
 
-    Faust's recovery (and standby replication) hands each batch of changelog records to
-    :meth:`apply_changelog_batch`, whose stock version stores every record as the key's
-    whole value. Here each record is replayed into the session's trace instead
-    (``pipeline.trace.apply_segment``). A malformed record is skipped with a warning naming
-    its position (never its bytes): one bad record must not stop a worker's recovery.
-    ``tests/test_traces_table.py`` fails if Faust stops calling this method.
+    Faust's recovery hands each batch of changelog records to :meth:`apply_changelog_batch`,
+    whose stock version stores every record as the key's whole value. Here each record is
+    replayed into the session's trace instead (``pipeline.trace.apply_clean_record``). A
+    malformed record is skipped with a warning naming its position (never its bytes): one
+    bad record must not stop a worker's recovery.
+
+    Where recovery starts: Faust starts each changelog partition after the table's
+    :meth:`persisted_offset`, which for an in-memory store is None (the earliest offset).
+    Here it is the later of the last record this table applied from the partition (a
+    partition kept over a rebalance is not read again) and the record before the first
+    one younger than the age bound (looked up in :meth:`on_rebalance`, which Faust awaits
+    before it asks for the offsets). ``tests/test_traces_table.py`` fails if Faust stops
+    calling either method.
     """
 
     trace_settings: TraceSettings = TraceSettings()
+    # Set by Traces: finds, per partition, the first offset at or after a time (ms).
+    find_offsets: OffsetLookup | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.applied_through: dict[TP, int] = {}  # last offset applied, per partition
+        self.read_from: dict[TP, int] = {}  # the offset before the first one to read
 
     def apply_changelog_batch(self, batch: Iterable[Any]) -> None:
         store = self.data
@@ -86,17 +109,26 @@ class TraceTable(faust.Table[str, SessionTrace]):
         # this map (Store.on_recovery_completed); keep it as the stock method does.
         key_partition = getattr(store, "_key_partition", None)
         settings = self.trace_settings
+        applied = self.applied_through
         for event in batch:
             message = event.message
+            applied[message.tp] = max(applied.get(message.tp, -1), message.offset)
             try:
                 session_id = message.key.decode()
-                if message.value is None:  # a tombstone: no trace
-                    data.pop(session_id, None)
-                    continue
-                apply_segment(data, session_id, message.value, settings)
-            except (ValueError, AttributeError) as exc:
+                headers = message.headers
+                if isinstance(headers, Mapping):
+                    headers = headers.items()
+                apply_clean_record(
+                    data,
+                    session_id,
+                    message.value,
+                    float(message.timestamp),
+                    parse_prev_seq(headers),
+                    settings,
+                )
+            except (ValueError, AttributeError, TypeError) as exc:
                 log.warning(
-                    "skipped a malformed trace changelog record at %s[%d]@%d: %s",
+                    "skipped a malformed clean event record at %s[%d]@%d: %s",
                     message.topic,
                     message.partition,
                     message.offset,
@@ -106,25 +138,95 @@ class TraceTable(faust.Table[str, SessionTrace]):
             if key_partition is not None:
                 key_partition[session_id] = message.partition
 
+    def persisted_offset(self, tp: TP) -> int | None:
+        known = (self.applied_through.get(tp), self.read_from.get(tp))
+        offsets = [offset for offset in known if offset is not None]
+        return max(offsets) if offsets else None
+
+    async def on_rebalance(
+        self, assigned: set[TP], revoked: set[TP], newly_assigned: set[TP], generation_id: int = 0
+    ) -> None:
+        await super().on_rebalance(assigned, revoked, newly_assigned, generation_id)
+        changelog = self.changelog_topic.get_topic_name()
+        wanted = {tp for tp in assigned if tp.topic == changelog and tp not in self.applied_through}
+        self.read_from = {tp: o for tp, o in self.read_from.items() if tp in assigned}
+        if not wanted or self.find_offsets is None:
+            return
+        settings = self.trace_settings
+        since_ms = int((time.time() - settings.max_age_s - READ_MARGIN_S) * 1000)
+        try:
+            found = await self.find_offsets(wanted, since_ms)
+        except Exception as exc:  # read more, never fail the rebalance over an optimization
+            log.warning(
+                "could not find where the traces' recent events start, reading %s from the "
+                "earliest offsets: %s",
+                changelog,
+                type(exc).__name__,
+            )
+            return
+        for tp, offset in found.items():
+            if offset is not None and offset > 0:
+                self.read_from[tp] = offset - 1  # Faust reads from the offset after this
+
+    def forget_partitions(self, gone: set[int]) -> None:
+        """Partitions owned elsewhere now: read them in full if they come back."""
+        for offsets in (self.applied_through, self.read_from):
+            for tp in [tp for tp in offsets if tp.partition in gone]:
+                del offsets[tp]
+
+
+def broker_offset_lookup(bootstrap: list[str]) -> OffsetLookup:
+    """A lookup of the first offsets at or after a time, with its own short-lived
+    consumer: Faust's consumer thread is inside its rebalance callback when the table
+    needs the answer, so asking it would wait on itself."""
+
+    async def find(tps: set[TP], since_ms: int) -> dict[TP, int | None]:
+        consumer = AIOKafkaConsumer(
+            bootstrap_servers=bootstrap,
+            enable_auto_commit=False,
+            request_timeout_ms=int(START_LOOKUP_TIMEOUT_S * 1000),
+        )
+        await consumer.start()
+        try:
+            query = {TopicPartition(tp.topic, tp.partition): since_ms for tp in tps}
+            answer = await consumer.offsets_for_times(query)
+        finally:
+            await consumer.stop()
+        by_tp = {(tp.topic, tp.partition): tp for tp in tps}
+        return {
+            by_tp[(tp.topic, tp.partition)]: (None if found is None else found.offset)
+            for tp, found in answer.items()
+        }
+
+    return find
+
 
 class Traces:
     """The trace table, the live tail and the endpoints of one worker."""
 
-    def __init__(self, app: Any, app_id: str, partitions: int, settings: TraceSettings) -> None:
+    def __init__(
+        self,
+        app: Any,
+        clean_topic: TopicSpec,
+        settings: TraceSettings,
+        find_offsets: OffsetLookup | None = None,
+    ) -> None:
         self.app = app
         self.settings = settings
-        self.partitions = partitions
+        self.partitions = clean_topic.partitions
+        retention = clean_topic.retention_ms
+        # Declared like the admin declares it (pipeline.kafka.admin): Faust creates a
+        # table's changelog topic when it is missing, and must not create this one with
+        # other settings.
         changelog = app.topic(
-            f"{app_id}-trace-segments",
+            clean_topic.name,
             key_type=str,
             key_serializer="raw",
             value_serializer="raw",
-            partitions=partitions,
+            partitions=clean_topic.partitions,
             compacting=False,
             deleting=True,
-            retention=timedelta(seconds=settings.max_age_s + RETENTION_MARGIN_S),
-            acks=False,
-            internal=True,
+            retention=None if retention is None else timedelta(milliseconds=retention),
             allow_empty=True,
         )
         self.changelog_name = changelog.get_topic_name()
@@ -132,29 +234,44 @@ class Traces:
             app,
             name=TABLE_NAME,
             beacon=app.tables.beacon,
-            partitions=partitions,
+            partitions=clean_topic.partitions,
             key_type=str,
             changelog_topic=changelog,
             use_partitioner=True,
         )
         table.trace_settings = settings
+        table.find_offsets = find_offsets
         table.key_serializer = "raw"
         table.value_serializer = "raw"
         self.table = app.tables.add(table)
         self.tail = LiveTail(settings.sse_max_queue)
-        # Per session, what the next segment holds: the trace's last seq before its first
-        # event, the time of that event, and the events' JSON.
-        self.pending: dict[str, tuple[int, float, list[bytes]]] = {}
         app.page("/sessions/{session_id}/trace")(self._trace_page)
         app.page("/sessions/{session_id}/events")(self._events_page)
 
     # -- writing (under the topology's lock) -----------------------------------------------
 
+    def prev_seqs(self) -> Callable[[str, int], int]:
+        """For one batch, before it is published: a function giving each released event's
+        previous seq in its session's trace (the header of ``pipeline.trace.prev_seq_header``),
+        following the events of the batch as :meth:`append` will append them."""
+        data = plain_dict(self.table)
+        last: dict[str, int] = {}
+
+        def prev(session_id: str, seq: int) -> int:
+            before = last.get(session_id)
+            if before is None:
+                trace = data.get(session_id)
+                before = trace.last_seq if trace is not None else -1
+            if seq > before:  # what SessionTrace.append appends
+                last[session_id] = seq
+            return before
+
+        return prev
+
     def append(self, released: list[tuple[dict[str, Any], bytes]]) -> None:
         """Append the batch's released clean events (each with the JSON that went to the
         clean topic), then hand them to live subscribers."""
         data = plain_dict(self.table)
-        pending = self.pending
         now = time.time()
         appended = []
         for record, encoded in released:
@@ -162,32 +279,17 @@ class Traces:
             trace = data.get(session_id)
             if trace is None:
                 trace = SessionTrace.empty(session_id, self.settings)
-            prev_last_seq = trace.last_seq
             if trace.append(record, encoded, now):
                 data[session_id] = trace
-                segment = pending.get(session_id)
-                if segment is None:
-                    pending[session_id] = (prev_last_seq, now, [encoded])
-                else:
-                    segment[2].append(encoded)
                 appended.append((session_id, record))
         for session_id, record in appended:
             self.tail.publish(session_id, record)
 
-    def write_changelog(self, publisher: BatchPublisher) -> None:
-        """Queue one changelog segment per session that appended since the last write."""
-        name = self.changelog_name
-        for session_id, (prev_last_seq, appended_at, encoded) in self.pending.items():
-            publisher.add(
-                name, session_id.encode(), encode_segment(prev_last_seq, appended_at, encoded)
-            )
-        self.pending.clear()
-
     def expire(self) -> int:
         """Drop aged events; forget traces left empty. Returns how many were forgotten.
 
-        Nothing is written: the changelog ages out by retention, and a replayed segment
-        is cut by the same age bound."""
+        Nothing is written: recovery reads only what is younger than the age bound, and
+        cuts a replayed event by the same bound."""
         data = plain_dict(self.table)
         forgotten = 0
         for session_id in list(data.keys()):
@@ -199,16 +301,9 @@ class Traces:
 
     def drop_partitions(self, gone: set[int]) -> int:
         """After a rebalance: forget traces of partitions now owned elsewhere, and end the
-        live streams of their sessions (the clients reconnect and reach the new owner).
-
-        Unwritten segments of those sessions go too: their events are on the clean topics,
-        and the new owner replays the batch from the committed offsets and appends them
-        itself. Segments of the sessions kept are written after the next batch: the trace
-        in memory already holds their events, so a replay would not append them again.
-        """
+        live streams of their sessions (the clients reconnect and reach the new owner)."""
         dropped = drop_partitions(self.table, gone, self.partitions)
-        for session_id in [s for s in self.pending if partition_for(s, self.partitions) in gone]:
-            del self.pending[session_id]
+        self.table.forget_partitions(gone)
         moved = {
             session_id
             for session_id in self.tail.session_ids()

@@ -45,6 +45,14 @@ def pipeline_topics(names: TopicNames, partitions: int, replication: int = 1) ->
     ]
 
 
+def session_events_spec(names: TopicNames, partitions: int) -> TopicSpec:
+    """How :func:`pipeline_topics` declares ``chao.clean.session-events`` (the worker
+    declares it the same way as its trace table's changelog)."""
+    return next(
+        spec for spec in pipeline_topics(names, partitions) if spec.name == names.session_events
+    )
+
+
 async def create_topics(bootstrap: str, specs: list[TopicSpec], timeout: float = 30.0) -> None:
     """Create the topics that don't exist yet; waits for the broker up to ``timeout``."""
     deadline = time.monotonic() + timeout

@@ -116,6 +116,6 @@ def test_sigkilled_worker_loses_nothing(deploy, report, in_place: bool) -> None:
     fig.assert_clean()
     # And the integration tests' own comparison, on the same records.
     assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=True)
-    # Each restarted worker rebuilt the traces from the trace changelog's segments: every
+    # Each restarted worker rebuilt the traces from the clean topic (their changelog): every
     # session's trace is still exactly its events on the clean topic.
     assert_traces_match_topic([worker], records[deployment.topics.session_events])
