@@ -43,6 +43,7 @@ from pipeline.models.clean import (
     ToolEvent,
 )
 from pipeline.models.envelope import RawEnvelope
+from pipeline.trace import PREV_SEQ_HEADER
 
 ASYNCAPI_VERSION = "3.0.0"
 KAFKA_BINDING_VERSION = "0.5.0"
@@ -152,7 +153,9 @@ _TOPIC_CHANNELS: dict[str, tuple[str, tuple[str, ...], str, str]] = {
         ("cleanEvent",),
         "Clean session events",
         "Every released event of every family: the stream a client renders (reasoning, tool "
-        "cards and messages interleaved in their recorded order).",
+        "cards and messages interleaved in their recorded order). Also the changelog of the "
+        "workers' session traces (a recovering worker rebuilds them from it), so it has the "
+        "workers' partition count; each record carries the header `chao-trace-prev-seq`.",
     ),
     "reasoning": (
         "reasoning",
@@ -494,6 +497,7 @@ def asyncapi_document(partitions: int = DEFAULT_PARTITIONS) -> dict[str, Any]:
         messages[message_id] = _message(
             name, title, description, refs[message_id], keys[message_id]
         )
+    messages["cleanEvent"]["headers"] = _CLEAN_EVENT_HEADERS
     for message_id, (name, title, description) in _OPAQUE_MESSAGES.items():
         messages[message_id] = _message(
             name, title, description, refs[message_id], keys[message_id]
@@ -521,6 +525,21 @@ def asyncapi_document(partitions: int = DEFAULT_PARTITIONS) -> dict[str, Any]:
         "operations": operations,
         "components": {"messages": messages, "schemas": schemas},
     }
+
+
+# Kafka record headers of the records on chao.clean.session-events (pipeline.trace).
+_CLEAN_EVENT_HEADERS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        PREV_SEQ_HEADER: {
+            "type": "string",
+            "pattern": "^(-1|[0-9]{1,16})$",
+            "description": "The seq of the session's previous event in the worker's trace, "
+            "in ASCII digits; -1 when none. For the workers' trace recovery; not part of the "
+            "clean event, clients may ignore it. Absent on the family views.",
+        }
+    },
+}
 
 
 def _message(
