@@ -16,7 +16,7 @@ from faust.types import TP
 from faust.types.tuples import ConsumerMessage
 
 from pipeline.config import WorkerSettings
-from topologies.faust_tuning import apply_faust_tuning, faust_app_settings
+from topologies.faust_tuning import PREFETCH_BACKOFF_S, apply_faust_tuning, faust_app_settings
 
 
 def test_faust_version_is_the_one_the_tuning_was_written_for() -> None:
@@ -78,6 +78,37 @@ def test_worker_consumer_gets_a_short_fetch_wait() -> None:
         return thread._create_worker_consumer(app.transport)
 
     assert asyncio.run(create())._fetch_max_wait_ms == 70
+
+
+def test_worker_consumer_gets_a_short_prefetch_backoff() -> None:
+    apply_faust_tuning(WorkerSettings())
+    from aiokafka.consumer import fetcher
+    from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
+
+    # aiokafka still backs off 0.1 s by default, reads the attribute the patch sets for
+    # every fetch result, and still skips a broker while any of its results waits.
+    assert inspect.signature(fetcher.Fetcher).parameters["prefetch_backoff"].default == 0.1
+    assert "backoff=self._prefetch_backoff" in inspect.getsource(fetcher.Fetcher)
+    assert "if node_id in backoff_by_nodes:" in inspect.getsource(fetcher.Fetcher)
+    app = faust.App("prefetch-check", **faust_app_settings(WorkerSettings()))
+
+    async def started_fetcher_backoff() -> float:
+        thread = AIOKafkaConsumerThread(app.consumer)
+        consumer = thread._create_worker_consumer(app.transport)
+
+        async def no_broker() -> None:  # the fetcher is built after these two
+            return None
+
+        consumer._client.bootstrap = no_broker
+        consumer._wait_topics = no_broker
+        consumer._group_id = None  # no group coordinator: nothing else to connect
+        await consumer.start()
+        backoff = float(consumer._fetcher._prefetch_backoff)
+        with contextlib.suppress(asyncio.CancelledError):  # its idle tasks, cancelled
+            await consumer.stop()
+        return backoff
+
+    assert asyncio.run(started_fetcher_backoff()) == PREFETCH_BACKOFF_S
 
 
 def test_fetched_batches_are_delivered_under_one_wait() -> None:
