@@ -170,12 +170,19 @@ class WorkerSettings(BaseSettings):
     )
     log_level: str = Field("info")
 
-    def bootstrap_servers(self) -> list[str]:
-        """:attr:`broker` as ``host:port`` strings, for the clients that are not Faust's
-        (Faust's URL form: ``kafka://host:port``, several joined by ``;`` or ``,``)."""
-        servers = []
-        for url in self.broker.replace(",", ";").split(";"):
-            address = url.strip().split("://", 1)[-1].rstrip("/")
-            if address:
-                servers.append(address if ":" in address else f"{address}:9092")
-        return servers
+
+def bootstrap_addresses(broker: str) -> list[tuple[str, int]]:
+    """``kafka://h1:9092;h2:9092`` (Faust's form; ``,`` also separates) -> [(h1, 9092), ...]."""
+    addresses = []
+    for part in broker.replace(",", ";").split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        if "://" in part:
+            part = part.split("://", 1)[1]
+        part = part.rstrip("/")
+        host, _, port = part.rpartition(":")
+        if not host or not port.isdigit():  # no port given: Kafka's default
+            host, port = part, "9092"
+        addresses.append((host.strip("[]"), int(port)))
+    return addresses

@@ -70,7 +70,7 @@ import orjson
 from mode.utils.futures import notify
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
-from pipeline.config import PipelineConfig, WorkerSettings
+from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.core import Pipeline, record_key, topics_for
 from pipeline.kafka.admin import session_events_spec
 from pipeline.metrics import PipelineCollector
@@ -183,7 +183,9 @@ class PipelineTopology:
                 app,
                 session_events_spec(names, self.settings.partitions),
                 trace_settings,
-                broker_offset_lookup(self.settings.bootstrap_servers()),
+                broker_offset_lookup(
+                    [f"{host}:{port}" for host, port in bootstrap_addresses(self.settings.broker)]
+                ),
             )
             if trace_settings.enabled
             else None

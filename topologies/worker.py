@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 
-from pipeline.config import PipelineConfig, WorkerSettings
+from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.kafka.broker import recv_exactly
 from topologies.faust_tuning import PipelineWorker, install_event_loop, tune_garbage_collector
 from topologies.pipeline_app import PipelineTopology
@@ -64,23 +64,6 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
         worker.execute_from_commandline()
     finally:
         watch.stop()
-
-
-def bootstrap_addresses(broker: str) -> list[tuple[str, int]]:
-    """``kafka://h1:9092;h2:9092`` (Faust's form; ``,`` also separates) -> [(h1, 9092), ...]."""
-    addresses = []
-    for part in broker.replace(",", ";").split(";"):
-        part = part.strip()
-        if not part:
-            continue
-        if "://" in part:
-            part = part.split("://", 1)[1]
-        part = part.rstrip("/")
-        host, _, port = part.rpartition(":")
-        if not host or not port.isdigit():  # no port given: Kafka's default
-            host, port = part, "9092"
-        addresses.append((host.strip("[]"), int(port)))
-    return addresses
 
 
 def _broker_wait_limit() -> float | None:
