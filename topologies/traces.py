@@ -37,6 +37,7 @@ from typing import Any
 
 import faust
 from aiokafka import AIOKafkaConsumer, TopicPartition
+from faust.exceptions import NotReady
 from faust.types import TP
 from yarl import URL
 
@@ -307,8 +308,8 @@ class Traces:
         """The owner's base URL when another worker owns the session, else None."""
         try:
             url: URL = self.app.router.key_store(TABLE_NAME, session_id)
-        except KeyError:
-            return None  # assignment unknown yet: answer from here (404 at worst)
+        except (KeyError, NotReady):
+            return None  # assignment or producer not there yet: answer from here (404 at worst)
         own = URL(str(self.app.conf.canonical_url))
         if (url.host, url.port) == (own.host, own.port):
             return None

@@ -61,6 +61,15 @@ class ApiSettings(BaseSettings):
         "e.g. https://app.example.com); none by default.",
     )
 
+    @field_validator("auth_secret", "jwks", "audience", "issuer", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        # CHAO_API_AUTH_SECRET= (an empty variable, as compose files pass unset ones) means
+        # "not configured", not "a secret of zero bytes".
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
     @field_validator("algorithms", "cors_origins", mode="before")
     @classmethod
     def _split_csv(cls, value: object) -> object:
