@@ -172,8 +172,11 @@ def test_token_in_the_query_and_how_it_may_be_sent() -> None:
     token = hs256(claims(SID))
     grant, credentials = asyncio.run(auth.authenticate(None, [token]))
     assert grant.covers(SID) and credentials is not None and credentials.source == "query"
-    both = refused(auth, token, query=[token])
+    assert check(auth, token, query=[token]).covers(SID)  # the same token twice: once
+    other = hs256(claims(OTHER))
+    both = refused(auth, token, query=[other])
     assert (both.status, both.code) == (400, "invalid_request")
+    assert other not in json.dumps(both.body()) + json.dumps(both.headers)
     assert 'error="invalid_request"' in both.headers["WWW-Authenticate"]
     twice = refused(auth, query=[token, token])
     assert twice.status == 400

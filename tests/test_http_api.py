@@ -128,7 +128,11 @@ def test_each_refusal_with_its_status_headers_and_body() -> None:
                     rfc_code = "insufficient_scope" if status == 403 else "invalid_token"
                     assert f'error="{rfc_code}"' in challenge
                     assert token not in challenge and token not in body["message"]
-            both = await c.get(path, headers=bearer(good), params={"access_token": good})
+            same = await c.get(path, headers=bearer(good), params={"access_token": good})
+            assert same.status == 200
+            same.close()
+            other_token = hs256(claims(OTHER))
+            both = await c.get(path, headers=bearer(good), params={"access_token": other_token})
             assert both.status == 400 and (await error_of(both))["error"] == "invalid_request"
             # The token is checked before the session id: no token, nothing learned.
             assert (await c.get("/sessions/bad%20id/trace")).status == 401

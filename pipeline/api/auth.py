@@ -1,9 +1,10 @@
 """Who may read a session: bearer tokens (JWT) checked with PyJWT, without a web framework.
 
 A request carries its token in ``Authorization: Bearer <token>`` or, for a browser's
-EventSource (which cannot set headers), in ``?access_token=<token>``; never both
-(RFC 6750 section 2). :class:`Authenticator` turns what the request carried into a
-:class:`Grant` or an :class:`~pipeline.api.errors.ApiError`:
+EventSource (which cannot set headers), in ``?access_token=<token>``; two different
+tokens at once are refused (RFC 6750 section 2: one method per request).
+:class:`Authenticator` turns what the request carried into a :class:`Grant` or an
+:class:`~pipeline.api.errors.ApiError`:
 
 - no token: 401 ``missing_token`` (bare ``WWW-Authenticate: Bearer realm=...``);
 - a token that is not a JWT, names an algorithm the configuration does not allow (``none``
@@ -119,9 +120,12 @@ class Credentials:
 def extract_token(authorization: str | None, query_tokens: Sequence[str]) -> Credentials | None:
     """The request's bearer token, or None when it carried none.
 
-    An ``Authorization`` header of another scheme (Basic, ...) counts as no token. Raises
-    :class:`~pipeline.api.errors.ApiError`: 400 for a token sent both ways or twice in the
-    query, 401 for a ``Bearer`` header whose token is empty or not a b64token.
+    An ``Authorization`` header of another scheme (Basic, ...) counts as no token. The same
+    token sent both ways counts once (a client library that adds the header to a URL that
+    has it already); two different ones are ambiguous. Raises
+    :class:`~pipeline.api.errors.ApiError`: 400 for two different tokens or
+    ``access_token`` given twice, 401 for a ``Bearer`` header whose token is empty or not a
+    b64token.
     """
     header_token: str | None = None
     if authorization is not None and authorization.strip():
@@ -132,7 +136,7 @@ def extract_token(authorization: str | None, query_tokens: Sequence[str]) -> Cre
                 raise errors.invalid_token("the Authorization header is not 'Bearer <token>'")
     if len(query_tokens) > 1:
         raise errors.invalid_request("access_token is given more than once")
-    if header_token is not None and query_tokens:
+    if header_token is not None and query_tokens and query_tokens[0] != header_token:
         raise errors.invalid_request(
             "the token is given both in the Authorization header and as access_token; "
             "send it one way"
