@@ -178,8 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="write JSON Schema generated from the models")
     schema.add_argument(
         "--out",
-        help="directory (default: schemas); with --asyncapi the file "
-        "(default: schemas/asyncapi.json; a directory gets asyncapi.json inside)",
+        help="directory (default: schemas); with --asyncapi or --openapi the file "
+        "(default: schemas/asyncapi.json or schemas/openapi.json; a directory gets the "
+        "file inside)",
     )
     schema.add_argument(
         "--asyncapi",
