@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from pipeline.config import NameList
+from pipeline.config import NameList, split_csv
 
 
 class ApiSettings(BaseSettings):
@@ -73,6 +73,4 @@ class ApiSettings(BaseSettings):
     @field_validator("algorithms", "cors_origins", mode="before")
     @classmethod
     def _split_csv(cls, value: object) -> object:
-        if isinstance(value, str):
-            return tuple(part.strip() for part in value.split(",") if part.strip())
-        return value
+        return split_csv(value)
