@@ -29,6 +29,15 @@ def _cmd_process(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
+    if args.asyncapi and args.openapi:
+        print("chao-pipeline: --asyncapi and --openapi: choose one", file=sys.stderr)
+        return 2
+    if args.openapi:
+        from pipeline.api.openapi import DEFAULT_OUT as OPENAPI_OUT
+        from pipeline.api.openapi import write_openapi
+
+        print(write_openapi(Path(args.out) if args.out is not None else OPENAPI_OUT))
+        return 0
     if args.asyncapi:
         from pipeline.asyncapi import DEFAULT_OUT, write_asyncapi
 
@@ -39,6 +48,42 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
     for path in write_schemas(Path(args.out if args.out is not None else "schemas")):
         print(path)
+    return 0
+
+
+def _cmd_token(args: argparse.Namespace) -> int:
+    from pipeline.api.auth import mint_token, secret_bytes
+    from pipeline.api.settings import ApiSettings
+    from pipeline.trace import valid_session_id
+
+    settings = ApiSettings()
+    secret = secret_bytes(settings)  # ConfigError (never quoting it) when too short
+    if secret is None:
+        print(
+            "chao-pipeline: no HS256 secret configured: set CHAO_API_AUTH_SECRET (at least 32 "
+            "bytes) to the workers' secret; tokens for CHAO_API_JWKS keys come from your "
+            "identity provider",
+            file=sys.stderr,
+        )
+        return 2
+    sessions = args.sessions or []
+    for session_id in sessions:
+        if not valid_session_id(session_id):
+            print(f"chao-pipeline: --session {session_id!r} is not a sessionId", file=sys.stderr)
+            return 2
+    if args.ttl <= 0:
+        print("chao-pipeline: --ttl must be a positive number of seconds", file=sys.stderr)
+        return 2
+    print(
+        mint_token(
+            secret,
+            sessions=sessions,
+            all_sessions=args.all_sessions,
+            ttl_s=args.ttl,
+            audience=settings.audience,
+            issuer=settings.issuer,
+        )
+    )
     return 0
 
 
@@ -133,15 +178,47 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="write JSON Schema generated from the models")
     schema.add_argument(
         "--out",
-        help="directory (default: schemas); with --asyncapi the file "
-        "(default: schemas/asyncapi.json; a directory gets asyncapi.json inside)",
+        help="directory (default: schemas); with --asyncapi or --openapi the file "
+        "(default: schemas/asyncapi.json or schemas/openapi.json; a directory gets the "
+        "file inside)",
     )
     schema.add_argument(
         "--asyncapi",
         action="store_true",
         help="write the AsyncAPI 3.0.0 document of every topic instead",
     )
+    schema.add_argument(
+        "--openapi",
+        action="store_true",
+        help="write the OpenAPI 3.1 document of the workers' HTTP API instead "
+        "(default: schemas/openapi.json)",
+    )
     schema.set_defaults(func=_cmd_schema)
+
+    token = sub.add_parser(
+        "token",
+        help="print a token that reads sessions (HS256 with CHAO_API_AUTH_SECRET)",
+        description="Print a token for the session endpoints on stdout, signed with "
+        "CHAO_API_AUTH_SECRET (HS256); carries aud/iss when CHAO_API_AUDIENCE/CHAO_API_ISSUER "
+        "are set. See docs/api.md.",
+    )
+    scope = token.add_mutually_exclusive_group(required=True)
+    scope.add_argument(
+        "--session",
+        action="append",
+        dest="sessions",
+        metavar="SID",
+        help="a session the token may read (repeat for more)",
+    )
+    scope.add_argument(
+        "--all-sessions",
+        action="store_true",
+        help="every session (scope sessions:read:*), for operators",
+    )
+    token.add_argument(
+        "--ttl", type=int, default=3600, help="seconds until the token expires (default 3600)"
+    )
+    token.set_defaults(func=_cmd_token)
 
     generate = sub.add_parser("generate", help="write realistic raw traffic to a file")
     generate.add_argument("--out", required=True, help="output file")

@@ -13,6 +13,13 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 # Comma-separated in the environment ("a,b"), a list in code.
 NameList = Annotated[tuple[str, ...], NoDecode]
 
+
+def split_csv(value: object) -> object:
+    """A NameList from the environment: "a, b" -> ("a", "b"); other values unchanged."""
+    if isinstance(value, str):
+        return tuple(part.strip() for part in value.split(",") if part.strip())
+    return value
+
 DEFAULT_TOOL_KEYS = (
     "bits.search",
     "bits.open",
@@ -110,9 +117,7 @@ class PipelineConfig(BaseSettings):
     @field_validator("cot_disabled_prefixes", "reasoning_carriers", "tool_keys", mode="before")
     @classmethod
     def _split_csv(cls, value: object) -> object:
-        if isinstance(value, str):
-            return tuple(part.strip() for part in value.split(",") if part.strip())
-        return value
+        return split_csv(value)
 
     def cot_disabled_for(self, session_id: str) -> bool:
         return not self.cot_enabled or session_id.startswith(self.cot_disabled_prefixes)

@@ -9,6 +9,7 @@ prints what came out. Everything it started is stopped at the end, also on Ctrl-
 from __future__ import annotations
 
 import asyncio
+import secrets
 import sys
 import tempfile
 import time
@@ -19,6 +20,7 @@ from pathlib import Path
 import orjson
 from tqdm import tqdm
 
+from pipeline.api.auth import mint_token
 from pipeline.config import PipelineConfig
 from pipeline.core import Pipeline
 from pipeline.generate import generate_events
@@ -72,12 +74,18 @@ def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> i
     topics = config.topics
     lines = list(generate_events(sessions, seed=seed, start=datetime.now(UTC)))
     want_clean, want_dead = expected_counts(lines, config)
+    # A secret for this run only: the worker's session endpoints need tokens (docs/api.md).
+    secret = secrets.token_urlsafe(32)
     with tempfile.TemporaryDirectory(prefix="chao-demo-") as tmp:
         broker = EmbeddedBroker(log_path=Path(tmp) / "broker.log")
         worker = WorkerProcess(
             broker.url,
             log_dir=Path(tmp),
-            env={"CHAO_WORKER_PARTITIONS": str(partitions), "CHAO_WORKER_LOG_LEVEL": "warning"},
+            env={
+                "CHAO_WORKER_PARTITIONS": str(partitions),
+                "CHAO_WORKER_LOG_LEVEL": "warning",
+                "CHAO_API_AUTH_SECRET": secret,
+            },
         )
         try:
             print("starting the embedded broker ... ", end="", flush=True)
@@ -140,12 +148,22 @@ def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> i
             released = records[topics.session_events]
             if released:
                 session_id = orjson.loads(released[0].value)["sessionId"]
-                status, body = worker.get(f"/sessions/{session_id}/trace")
+                token = mint_token(secret.encode(), sessions=[session_id], ttl_s=3600)
+                bearer = {"Authorization": f"Bearer {token}"}
+                status, body = worker.get(f"/sessions/{session_id}/trace", headers=bearer)
                 held = len(orjson.loads(body).get("events", ())) if status == 200 else 0
+                refused, _ = worker.get(f"/sessions/{session_id}/trace")
                 print(
-                    f"a session's trace ({held} events; README, 'Reload and resume'): "
-                    f"{worker.url}/sessions/{session_id}/trace  "
-                    f"{worker.url}/sessions/{session_id}/events?after=0"
+                    f"a session's trace ({held} events; README, 'Reload and resume'), with a "
+                    f"token for that session (without one: {refused}; docs/api.md):"
+                )
+                print(
+                    f"  curl -s -H 'Authorization: Bearer {token}' "
+                    f"{worker.url}/sessions/{session_id}/trace"
+                )
+                print(
+                    f"  curl -sN '{worker.url}/sessions/{session_id}/events?after=0"
+                    f"&access_token={token}'"
                 )
             return 0 if same else 1
         except KeyboardInterrupt:

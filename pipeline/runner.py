@@ -31,8 +31,11 @@ class WorkerProcess:
         log_dir: Path,
         env: dict[str, str] | None = None,
         web_port: int | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.name = name
+        # Sent with every get(), e.g. an Authorization header for the session endpoints.
+        self.headers = dict(headers or {})
         self.web_port = web_port or free_port()
         self.log_path = log_dir / f"{name}.log"
         self.datadir = log_dir / f"{name}.data"
@@ -67,9 +70,14 @@ class WorkerProcess:
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
-    def get(self, path: str, timeout: float = 2.0) -> tuple[int, bytes]:
+    def get(
+        self, path: str, timeout: float = 2.0, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes]:
+        request = urllib.request.Request(
+            self.url + path, headers={**self.headers, **(headers or {})}
+        )
         try:
-            with urllib.request.urlopen(self.url + path, timeout=timeout) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return int(response.status), bytes(response.read())
         except urllib.error.HTTPError as exc:
             return int(exc.code), bytes(exc.read())

@@ -16,6 +16,7 @@ from aiokafka.protocol.fetch import FetchRequest
 from faust.transport.consumer import CONSUMER_FETCHING, Consumer
 from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
 
+from pipeline.api.redact import RedactCredentials
 from pipeline.config import WorkerSettings
 
 
@@ -67,6 +68,7 @@ class PipelineWorker(faust.Worker):  # type: ignore[misc]
         logger.setLevel(level or logging.INFO)
         for handler in logger.handlers:
             handler.addFilter(RedactRecordValues())
+            handler.addFilter(RedactCredentials())  # tokens (pipeline.api.redact)
 
 
 class RedactRecordValues(logging.Filter):

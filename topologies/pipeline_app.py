@@ -70,6 +70,7 @@ import orjson
 from mode.utils.futures import notify
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
+from pipeline.api.settings import ApiSettings
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.core import Pipeline, record_key, topics_for
 from pipeline.kafka.admin import session_events_spec
@@ -84,6 +85,7 @@ from topologies.faust_tuning import (
     faust_app_settings,
 )
 from topologies.handoff import BatchChannel
+from topologies.http_api import SessionApi, faust_web_settings
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
 from topologies.state import (
@@ -111,12 +113,16 @@ class PipelineTopology:
         *,
         clock: Clock = time.time,
         trace_settings: TraceSettings | None = None,
+        api_settings: ApiSettings | None = None,
     ) -> None:
         self.settings = settings or WorkerSettings()
         apply_faust_tuning(self.settings)
         register_codec()
         self.config = config or PipelineConfig()
-        self.app = faust.App(self.settings.app_id, **faust_app_settings(self.settings))
+        # Faust's own web endpoints off: /table would serve the traces unchecked (http_api).
+        self.app = faust.App(
+            self.settings.app_id, **faust_app_settings(self.settings), **faust_web_settings()
+        )
         names = self.config.topics
         app = self.app
         raw_bytes = {"key_serializer": "raw", "value_serializer": "raw"}
@@ -190,6 +196,8 @@ class PipelineTopology:
             if trace_settings.enabled
             else None
         )
+        # The session endpoints, behind the token check (topologies.http_api, docs/api.md).
+        self.api = SessionApi(app, self.traces, api_settings) if self.traces is not None else None
         # One batch at a time touches session state: the agents and the timers take turns.
         self.lock = asyncio.Lock()
         self.clock = clock

@@ -22,15 +22,9 @@ the same 2 cores as the worker; BENCHMARKS.md has the A/B. What it costs:
   gives the earliest offset and the age bound cuts what is read). The header makes the
   events not read count as dropped.
 
-Endpoints (on every worker; see README "Reload and resume"):
-
-- ``GET /sessions/{sessionId}/trace``: the trace document (``pipeline.trace``). A worker
-  that does not own the session forwards the request to the owner (Faust's router: the
-  owner's web address comes from the partition assignment).
-- ``GET /sessions/{sessionId}/events?after=SEQ`` (or ``Last-Event-ID``): Server-Sent
-  Events, the held events after SEQ then live ones. A worker that does not own the
-  session answers 307 with the owner's URL (an EventSource and ``curl -L`` follow it): a
-  stream is not proxied through a second worker.
+The endpoints that serve the traces and the live tail (``/sessions/{sessionId}/trace`` and
+``/events``), with their token check and the routing between workers, are
+``topologies.http_api``; they ask :meth:`Traces.trace` and :meth:`Traces.owner_url`.
 """
 
 from __future__ import annotations
@@ -42,25 +36,18 @@ from datetime import timedelta
 from typing import Any
 
 import faust
-import orjson
-from aiohttp import web as aioweb
 from aiokafka import AIOKafkaConsumer, TopicPartition
-from faust.exceptions import SameNode
+from faust.exceptions import NotReady
 from faust.types import TP
 from yarl import URL
 
 from pipeline.kafka.admin import TopicSpec
 from pipeline.trace import (
-    InvalidSeq,
     LiveTail,
     SessionTrace,
     TraceSettings,
     apply_clean_record,
-    error_document,
-    parse_last_event_id,
     parse_prev_seq,
-    stream_events,
-    valid_session_id,
 )
 from topologies.state import drop_partitions, partition_for, plain_dict
 
@@ -245,8 +232,6 @@ class Traces:
         table.value_serializer = "raw"
         self.table = app.tables.add(table)
         self.tail = LiveTail(settings.sse_max_queue)
-        app.page("/sessions/{session_id}/trace")(self._trace_page)
-        app.page("/sessions/{session_id}/events")(self._events_page)
 
     # -- writing (under the topology's lock) -----------------------------------------------
 
@@ -313,72 +298,19 @@ class Traces:
             self.tail.end("reassigned", "the session moved to another worker; reconnect", moved)
         return dropped
 
-    # -- endpoints ---------------------------------------------------------------------------
+    # -- what the endpoints ask (topologies.http_api) -----------------------------------------
 
-    def _owner_url(self, session_id: str) -> URL | None:
+    def trace(self, session_id: str) -> SessionTrace | None:
+        """The session's trace, when this worker holds it."""
+        return plain_dict(self.table).get(session_id)
+
+    def owner_url(self, session_id: str) -> URL | None:
         """The owner's base URL when another worker owns the session, else None."""
         try:
             url: URL = self.app.router.key_store(TABLE_NAME, session_id)
-        except KeyError:
-            return None  # assignment unknown yet: answer from here (404 at worst)
+        except (KeyError, NotReady):
+            return None  # assignment or producer not there yet: answer from here (404 at worst)
         own = URL(str(self.app.conf.canonical_url))
         if (url.host, url.port) == (own.host, own.port):
             return None
         return url
-
-    async def _trace_page(self, request: Any, session_id: str) -> Any:
-        web = self.app.web
-        if not valid_session_id(session_id):
-            return _error(web, 400, "invalid_session_id", "not a valid sessionId")
-        try:
-            return await self.app.router.route_req(TABLE_NAME, session_id, web, request)
-        except (SameNode, KeyError):
-            pass
-        trace = plain_dict(self.table).get(session_id)
-        if trace is None:
-            return _error(web, 404, "unknown_session", "no trace for this session")
-        return web.bytes(orjson.dumps(trace.document()), content_type="application/json")
-
-    async def _events_page(self, request: Any, session_id: str) -> Any:
-        web = self.app.web
-        if not valid_session_id(session_id):
-            return _error(web, 400, "invalid_session_id", "not a valid sessionId")
-        try:
-            after = parse_last_event_id(
-                request.headers.get("Last-Event-ID"), request.query.get("after")
-            )
-        except InvalidSeq as exc:
-            return _error(web, 400, "invalid_seq", str(exc))
-        owner = self._owner_url(session_id)
-        if owner is not None:
-            location = request.url.with_host(owner.host).with_port(owner.port)
-            return aioweb.Response(status=307, headers={"Location": str(location)})
-        if plain_dict(self.table).get(session_id) is None:
-            return _error(web, 404, "unknown_session", "no trace for this session")
-        response = aioweb.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-cache",
-                "X-Accel-Buffering": "no",
-            }
-        )
-        await response.prepare(request)
-        events = stream_events(
-            plain_dict(self.table).get,
-            self.tail,
-            session_id,
-            after,
-            keepalive_s=self.settings.sse_keepalive_s,
-        )
-        try:
-            async for chunk in events:
-                await response.write(chunk)
-        except (ConnectionResetError, RuntimeError):
-            pass  # the client went away
-        finally:
-            await events.aclose()
-        return response
-
-
-def _error(web: Any, status: int, code: str, message: str) -> Any:
-    return web.json(error_document(code, message), status=status)

@@ -13,10 +13,23 @@ from typing import Any
 
 import pytest
 
+from pipeline.api.auth import mint_token
 from pipeline.config import TopicNames
 from pipeline.kafka.admin import create_topics, pipeline_topics
 from pipeline.kafka.broker import EmbeddedBroker
 from pipeline.runner import WorkerProcess
+
+# The HS256 secret every test deployment's workers verify tokens with (CHAO_API_AUTH_SECRET).
+API_SECRET = "integration-tests-only-secret-0123456789abcdef"
+
+
+def api_token(*sessions: str, ttl_s: int = 3600, secret: str = API_SECRET) -> str:
+    """A token for these sessions, or for every session when none is named."""
+    return mint_token(secret.encode(), sessions=sessions, all_sessions=not sessions, ttl_s=ttl_s)
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture(scope="session")
@@ -63,9 +76,13 @@ class Deployment:
             "CHAO_WORKER_LOG_LEVEL": "info",
             "CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S": "4",
             "CHAO_WORKER_CONSUMER_HEARTBEAT_S": "0.5",
+            "CHAO_API_AUTH_SECRET": API_SECRET,
             **{f"CHAO_TOPIC_{name.upper()}": value for name, value in self.topics},
             **env,
         }
+        # Every worker.get() carries an operator's token (every session), unless a test
+        # passes its own headers.
+        self.api_headers = bearer(api_token())
         self.workers: list[WorkerProcess] = []
         asyncio.run(create_topics(broker.bootstrap, pipeline_topics(self.topics, partitions)))
 
@@ -75,7 +92,13 @@ class Deployment:
         return [t.session_events, t.reasoning, t.tool_cards, t.messages, t.artifacts, t.dead_letter]
 
     def worker(self, name: str) -> WorkerProcess:
-        worker = WorkerProcess(self.broker.url, name=name, log_dir=self.log_dir, env=self.env)
+        worker = WorkerProcess(
+            self.broker.url,
+            name=name,
+            log_dir=self.log_dir,
+            env=self.env,
+            headers=self.api_headers,
+        )
         self.workers.append(worker)
         return worker.start()
 

@@ -4,7 +4,6 @@ DEBUG level, /metrics or the trace API (tests/test_leaks.py covers the stages in
 from __future__ import annotations
 
 import asyncio
-import urllib.request
 from datetime import UTC, datetime
 
 import orjson
@@ -50,7 +49,8 @@ def test_worker_at_debug_level_leaks_nothing(deploy) -> None:  # type: ignore[no
     }
     assert sessions
     for session_id in sessions:
-        body = urllib.request.urlopen(f"{worker.url}/sessions/{session_id}/trace").read()
+        status, body = worker.get(f"/sessions/{session_id}/trace")  # with a token
+        assert status == 200
         assert CANARY.encode() not in body
     worker.stop()
     log = worker.log_path.read_bytes()

@@ -19,6 +19,7 @@ import pytest
 
 from pipeline.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines
+from tests.integration.conftest import api_token, bearer
 from tests.integration.streaming_util import (
     assert_traces_match_topic,
     file_mode,
@@ -30,21 +31,31 @@ from tests.integration.streaming_util import (
 pytestmark = pytest.mark.integration
 
 
-def get_json(url: str) -> tuple[int, Any]:
+def get_json(url: str, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    request = urllib.request.Request(url, headers=headers or {})
     try:
-        with urllib.request.urlopen(url, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, orjson.loads(response.read())
     except urllib.error.HTTPError as exc:
         return exc.code, orjson.loads(exc.read())
 
 
 class SseClient:
-    """Reads SSE messages from a worker in a thread, following one 307 redirect."""
+    """Reads SSE messages from a worker in a thread, following one 307 redirect (with the
+    same headers: a client that sends its token in Authorization re-sends it)."""
 
-    def __init__(self, url: str, last_event_id: int | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        last_event_id: int | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.headers = headers or {}
+        self.status: int | None = None
         self.events: list[tuple[int, str, dict[str, Any]]] = []
         self.errors: list[dict[str, Any]] = []
         self.redirected = False
+        self.location: str | None = None
         self._stop = threading.Event()
         self._conn: http.client.HTTPConnection | None = None
         self._thread = threading.Thread(target=self._run, args=(url, last_event_id), daemon=True)
@@ -54,13 +65,14 @@ class SseClient:
         for _ in range(2):
             parts = urlsplit(url)
             conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-            headers = {"Accept": "text/event-stream"}
+            headers = {"Accept": "text/event-stream", **self.headers}
             if last_event_id is not None:
                 headers["Last-Event-ID"] = str(last_event_id)
             conn.request("GET", f"{parts.path}?{parts.query}", headers=headers)
             response = conn.getresponse()
             if response.status == 307:
                 url = response.getheader("Location") or ""
+                self.location = url
                 self.redirected = True
                 conn.close()
                 continue
@@ -70,6 +82,7 @@ class SseClient:
 
     def _run(self, url: str, last_event_id: int | None) -> None:
         response = self._open(url, last_event_id)
+        self.status = response.status
         assert response.status == 200, response.status
         fields: dict[str, str] = {}
         while not self._stop.is_set():
@@ -126,11 +139,15 @@ def test_trace_and_live_tail_from_either_worker(deploy) -> None:  # type: ignore
     workers = [first, second]
     random.Random(3).shuffle(workers)
 
+    # A client's token covers the followed session only.
+    token = api_token(followed)
+
     def trace_known() -> bool:
-        return get_json(f"{workers[0].url}/sessions/{followed}/trace")[0] == 200
+        return get_json(f"{workers[0].url}/sessions/{followed}/trace", bearer(token))[0] == 200
 
     wait_until(trace_known, 30, "the followed session's trace")
-    live = SseClient(f"{workers[0].url}/sessions/{followed}/events?after=0")
+    # As an EventSource does: the token in the query, so a redirect keeps it.
+    live = SseClient(f"{workers[0].url}/sessions/{followed}/events?after=0&access_token={token}")
     # after=0: everything after seq 0; seq 0 itself comes from the trace document below.
     asyncio.run(produce_lines(bootstrap, deployment.topics.raw, lines[cut:], seed=2))
     want_followed = [e for e in by_session[followed] if e["seq"] > 0]
@@ -138,7 +155,10 @@ def test_trace_and_live_tail_from_either_worker(deploy) -> None:  # type: ignore
     live.close()
     received = list(live.events)
     # Reconnect where the client stopped, through the other worker this time.
-    resumed = SseClient(f"{workers[1].url}/sessions/{followed}/events", received[-1][0])
+    # This time with the token in the Authorization header (re-sent on the redirect).
+    resumed = SseClient(
+        f"{workers[1].url}/sessions/{followed}/events", received[-1][0], headers=bearer(token)
+    )
     wait_until(
         lambda: len(received) + len(resumed.events) >= len(want_followed),
         60,
@@ -152,6 +172,10 @@ def test_trace_and_live_tail_from_either_worker(deploy) -> None:  # type: ignore
     assert not live.errors and not resumed.errors
     # One of the two connections reached the worker that does not own the session.
     assert live.redirected != resumed.redirected
+    # The redirect keeps the query (so an EventSource's access_token goes along) and adds
+    # no token that was not in it.
+    redirect = live.location or resumed.location or ""
+    assert ("access_token=" in redirect) == live.redirected
 
     # Every session's trace, asked of either worker, is what the clean topic carries.
     records = read_outputs(deployment, len(clean), len(dead), timeout=90)
@@ -167,11 +191,12 @@ def test_trace_and_live_tail_from_either_worker(deploy) -> None:  # type: ignore
                 )
     # Nothing dropped or dead-lettered is served: the canary never appears.
     for session_id in documents:
-        body = urllib.request.urlopen(f"{first.url}/sessions/{session_id}/trace").read()
-        assert profile.canary.encode() not in body
+        status, body = first.get(f"/sessions/{session_id}/trace")  # an operator's token
+        assert status == 200 and profile.canary.encode() not in body
 
-    assert get_json(f"{first.url}/sessions/s-no-such-session/trace")[0] == 404
-    status, error = get_json(f"{second.url}/sessions/{'x' * 300}/trace")
+    operator = deployment.api_headers
+    assert get_json(f"{first.url}/sessions/s-no-such-session/trace", operator)[0] == 404
+    status, error = get_json(f"{second.url}/sessions/{'x' * 300}/trace", operator)
     assert status == 400 and error["error"] == "invalid_session_id"
-    status, error = get_json(f"{second.url}/sessions/{followed}/events?after=abc")
+    status, error = get_json(f"{second.url}/sessions/{followed}/events?after=abc", operator)
     assert status == 400 and error["error"] == "invalid_seq" and "abc" not in error["message"]

@@ -1,0 +1,61 @@
+"""Bodies of the worker's HTTP API (docs/api.md), for the OpenAPI document.
+
+The handlers build plain dicts for speed, as the stages do; the tests validate what they
+answer against these models (and schemathesis checks a live worker against the document
+generated from them), so the two cannot drift apart. The events and tool cards are the
+clean-event models themselves: nothing is described twice.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pipeline.models.clean import CleanEvent, ToolCard
+from pipeline.models.envelope import SessionId
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TraceDocument(_Body):
+    """``GET /sessions/{sessionId}/trace``: a session's held clean events and the latest
+    state of each of its tool cards (``pipeline.trace``)."""
+
+    sessionId: SessionId
+    events: list[CleanEvent] = Field(
+        description="The held events, seq ascending, exactly as published on "
+        "chao.clean.session-events."
+    )
+    toolCards: list[ToolCard] = Field(
+        description="The latest card per callId, in order of first appearance, from tool "
+        "events and the toolCalls of completed messages among the held events."
+    )
+    firstSeq: int | None = Field(description="Seq of the first held event; null when none.")
+    lastSeq: int | None = Field(
+        description="Highest seq ever appended (held or since dropped); null when none. "
+        "Resume live with /events?after=<lastSeq>."
+    )
+    truncated: bool = Field(description="True once bounding dropped any event of the session.")
+
+
+class ErrorBody(_Body):
+    """Every refusal of the API, and the data of an SSE ``error`` event."""
+
+    error: str = Field(description="A stable code, e.g. invalid_token, unknown_session.")
+    message: str = Field(description="What went wrong, for people; never quotes a credential.")
+
+
+class ReadyBody(_Body):
+    """``GET /ready``: 200 once the worker has its partitions and their state, else 503."""
+
+    ready: bool
+    assigned: dict[str, list[int]] = Field(
+        description="Assigned partitions by topic (empty while not ready)."
+    )
+
+
+class HealthBody(_Body):
+    """``GET /health``: the process answers."""
+
+    alive: bool
