@@ -194,9 +194,10 @@ def build_parser() -> argparse.ArgumentParser:
     streams.add_argument("--format", choices=["sse", "jsonl"], default="sse")
     streams.add_argument(
         "--resume-points",
-        choices=["none", "seqs", "frames"],
+        choices=["none", "seqs", "frames", "sample"],
         default="none",
-        help="jsonl: also every session's stream resumed after each seq / each frame",
+        help="jsonl: also each session's stream resumed after each seq / each frame "
+        "(sample: every seq of 1 session in 20, three seqs of the others)",
     )
     streams.set_defaults(func=_cmd_protocol_stream)
 

@@ -9,10 +9,13 @@ Formats:
 
 - ``sse``: the SSE body a client would read (one session: ``--session`` or an input with
   one session);
-- ``jsonl``: one line per frame, ``{"sessionId", "after", "id", "frame"}``: ``after`` is
-  the resume point of that stream (null for a stream from the start), ``id`` the frame's
-  SSE id (null in a preamble). ``--resume-points seqs`` (or ``frames``) adds, for every
-  session, the stream resumed after each seq's last frame (or after every frame).
+- ``jsonl``: one line per stream, ``{"sessionId", "after", "stream": true}``, then one line
+  per frame of it, ``{"sessionId", "after", "id", "frame"}``: ``after`` is the resume point
+  of that stream (null for a stream from the start), ``id`` the frame's SSE id (null in a
+  preamble). ``--resume-points seqs`` (or ``frames``) adds, for every
+  session, the stream resumed after each seq's last frame (or after every frame);
+  ``sample`` does so for one session in 20 and adds three spread seq points of the others
+  (for large inputs).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ import orjson
 
 from pipeline.errors import PipelineError
 from pipeline.protocols import ProtocolStream, ResumePoint, parse_resume_point
+
+SAMPLE_EVERY = 20  # --resume-points sample: every seq point of one session in this many
 
 
 class ProtocolToolError(PipelineError):
@@ -56,13 +61,19 @@ def read_sessions(path: str) -> dict[str, list[dict[str, Any]]]:
     return sessions
 
 
-def _resume_points(protocol: str, events: list[dict[str, Any]], mode: str) -> list[ResumePoint]:
+def _resume_points(
+    protocol: str, events: list[dict[str, Any]], mode: str, number: int
+) -> list[ResumePoint]:
+    """The resume points of one session (``number``: its position in the input)."""
     if mode == "none":
         return []
     points = []
     for frame in ProtocolStream(protocol).resume(events):
         if frame.seq is not None and (mode == "frames" or frame.last):
             points.append(ResumePoint(frame.seq, None if frame.last else frame.index))
+    if mode == "sample" and number % SAMPLE_EVERY:
+        # every seq of one session in SAMPLE_EVERY, three spread points of the others
+        return sorted({points[len(points) * q // 4] for q in (1, 2, 3)}) if points else []
     return points
 
 
@@ -72,6 +83,7 @@ def _lines(
     after_id = None
     if after is not None:
         after_id = str(after.seq) if after.frame is None else f"{after.seq}:{after.frame}"
+    yield orjson.dumps({"sessionId": session_id, "after": after_id, "stream": True}) + b"\n"
     for frame in ProtocolStream(protocol).resume(events, after):
         record = {"sessionId": session_id, "after": after_id, "id": frame.id, "frame": frame.data}
         yield orjson.dumps(record) + b"\n"
@@ -101,7 +113,7 @@ def write_streams(
             )
         if resume_points != "none":
             raise ProtocolToolError("--resume-points needs --format jsonl and no --after")
-    for session_id, events in sessions.items():
+    for number, (session_id, events) in enumerate(sessions.items()):
         if fmt == "sse":
             stream = ProtocolStream(protocol)
             for frame in stream.resume(events, point):
@@ -109,7 +121,7 @@ def write_streams(
             continue
         for line in _lines(protocol, session_id, events, point):
             out.write(line)
-        for extra in _resume_points(protocol, events, resume_points):
+        for extra in _resume_points(protocol, events, resume_points, number):
             for line in _lines(protocol, session_id, events, extra):
                 out.write(line)
     out.flush()
