@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pipeline.protocols.frames import epoch_ms, json_text
+from pipeline.protocols.frames import TextMessages, epoch_ms, json_text
 
 RESULT_STATUSES: Final = frozenset({"completed", "failed", "degraded"})
 ERROR_TYPES: Final = frozenset({"run.failed", "run.error"})
@@ -48,8 +48,7 @@ class AgUiAdapter:
 
     def __init__(self) -> None:
         self.run: str | None = None  # the open run's id
-        self.text_open: dict[str, None] = {}  # open text messages, in opening order
-        self.text_sent: dict[str, str] = {}  # text streamed so far per messageId
+        self.texts = TextMessages()
         self.span: str | None = None  # open reasoning span id
         self.step: str | None = None  # open step (phase) name
         self.tool_calls: set[str] = set()  # callIds that have their TOOL_CALL_START
@@ -170,28 +169,21 @@ class AgUiAdapter:
         message_id = data["messageId"]
         if etype == "message.delta":
             delta = data["delta"]
-            if message_id not in self.text_open:
-                self._open_text(message_id, out)
+            if self.texts.delta(message_id, delta):
+                out.append(
+                    {"type": "TEXT_MESSAGE_START", "messageId": message_id, "role": "assistant"}
+                )
             if delta:
                 out.append(
                     {"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": delta}
                 )
-                self.text_sent[message_id] = self.text_sent.get(message_id, "") + delta
             return
-        text = data.get("text")
-        if isinstance(text, str):
-            sent = self.text_sent.get(message_id)
-            missing = text if sent is None else text[len(sent) :] if text.startswith(sent) else ""
-            if sent is None or missing:
-                if message_id not in self.text_open:
-                    self._open_text(message_id, out)
-                if missing:
-                    out.append(
-                        {"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": missing}
-                    )
-                self.text_sent[message_id] = (sent or "") + missing
-        if message_id in self.text_open:
-            del self.text_open[message_id]
+        opening, missing, closing = self.texts.complete(message_id, data.get("text"))
+        if opening:
+            out.append({"type": "TEXT_MESSAGE_START", "messageId": message_id, "role": "assistant"})
+        if missing:
+            out.append({"type": "TEXT_MESSAGE_CONTENT", "messageId": message_id, "delta": missing})
+        if closing:
             end: dict[str, Any] = {"type": "TEXT_MESSAGE_END", "messageId": message_id}
             if etype == "message.partially_completed":
                 end["metadata"] = {"partial": True}
@@ -200,11 +192,6 @@ class AgUiAdapter:
             self._tool(card, out)
 
     # -- helpers -------------------------------------------------------------------------
-
-    def _open_text(self, message_id: str, out: list[dict[str, Any]]) -> None:
-        self.text_open[message_id] = None
-        self.text_sent.setdefault(message_id, "")
-        out.append({"type": "TEXT_MESSAGE_START", "messageId": message_id, "role": "assistant"})
 
     def _close_reasoning(self, out: list[dict[str, Any]]) -> None:
         if self.span is not None:
@@ -216,9 +203,8 @@ class AgUiAdapter:
 
     def _close(self, out: list[dict[str, Any]]) -> None:
         """Close what is open: a run may only finish with nothing open."""
-        for message_id in self.text_open:
+        for message_id in self.texts.close_all():
             out.append({"type": "TEXT_MESSAGE_END", "messageId": message_id})
-        self.text_open.clear()
         self._close_reasoning(out)
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pipeline.protocols.frames import json_text
+from pipeline.protocols.frames import TextMessages, json_text
 
 ERROR_TYPES: Final = frozenset({"run.failed", "run.error"})
 _NATIVE: Final = {"dynamic": True, "providerExecuted": True}
@@ -52,8 +52,7 @@ class AiSdkAdapter:
         self.message_run: str | None = None  # the run key of the current message
         self.finished = False  # the current message got its finish
         self.used: set[str] = set()  # message ids already used
-        self.text_open: dict[str, None] = {}
-        self.text_sent: dict[str, str] = {}
+        self.texts = TextMessages()
         self.inputs: dict[str, Any] = {}  # last non-null input per callId
         self.parts: dict[str, tuple[str, str]] = {}  # callId -> native state in this message
 
@@ -201,39 +200,26 @@ class AiSdkAdapter:
         message_id = data["messageId"]
         if etype == "message.delta":
             delta = data["delta"]
-            if message_id not in self.text_open:
-                self._open_text(message_id, out)
+            if self.texts.delta(message_id, delta):
+                out.append({"type": "text-start", "id": message_id})
             if delta:
                 out.append({"type": "text-delta", "id": message_id, "delta": delta})
-                self.text_sent[message_id] = self.text_sent.get(message_id, "") + delta
             return
-        text = data.get("text")
-        if isinstance(text, str):
-            sent = self.text_sent.get(message_id)
-            missing = text if sent is None else text[len(sent) :] if text.startswith(sent) else ""
-            if sent is None or missing:
-                if message_id not in self.text_open:
-                    self._open_text(message_id, out)
-                if missing:
-                    out.append({"type": "text-delta", "id": message_id, "delta": missing})
-                self.text_sent[message_id] = (sent or "") + missing
-        if message_id in self.text_open:
-            del self.text_open[message_id]
+        opening, missing, closing = self.texts.complete(message_id, data.get("text"))
+        if opening:
+            out.append({"type": "text-start", "id": message_id})
+        if missing:
+            out.append({"type": "text-delta", "id": message_id, "delta": missing})
+        if closing:
             out.append({"type": "text-end", "id": message_id})
         for card in data.get("toolCalls") or ():
             self._tool(etype, card, out)
 
     # -- helpers -------------------------------------------------------------------------
 
-    def _open_text(self, message_id: str, out: list[dict[str, Any]]) -> None:
-        self.text_open[message_id] = None
-        self.text_sent.setdefault(message_id, "")
-        out.append({"type": "text-start", "id": message_id})
-
     def _close_text(self, out: list[dict[str, Any]]) -> None:
-        for message_id in self.text_open:
+        for message_id in self.texts.close_all():
             out.append({"type": "text-end", "id": message_id})
-        self.text_open.clear()
 
 
 def _data_part(family: str, key: str, etype: str, data: dict[str, Any]) -> dict[str, Any]:

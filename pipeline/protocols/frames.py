@@ -142,3 +142,48 @@ def sse_frame(frame: Frame, event_name: str | None = None) -> bytes:
         parts.append(b"event: " + event_name.encode())
     parts.append(b"data: " + orjson.dumps(frame.data))
     return b"\n".join(parts) + b"\n\n"
+
+
+class TextMessages:
+    """Which text messages a stream has open and what each has streamed, shared by the
+    adapters: a completed message's ``text`` only adds what the deltas did not stream."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, None] = {}  # in opening order
+        self.sent: dict[str, str] = {}
+
+    def delta(self, message_id: str, delta: str) -> bool:
+        """Record a delta; True when the message must be opened before it."""
+        opening = message_id not in self.open
+        self.open[message_id] = None
+        self.sent[message_id] = self.sent.get(message_id, "") + delta
+        return opening
+
+    def complete(self, message_id: str, text: object) -> tuple[bool, str, bool]:
+        """(open it first, text to add, close it) for a completed message.
+
+        ``text`` is the completed message's text when it carries one. A text that does
+        not extend what was streamed (a delta lost in a skipped gap) adds nothing: no
+        protocol here can replace streamed text.
+        """
+        missing = ""
+        opening = False
+        if isinstance(text, str):
+            sent = self.sent.get(message_id)
+            if sent is None:
+                missing = text
+            elif text.startswith(sent):
+                missing = text[len(sent) :]
+            if sent is None or missing:
+                opening = message_id not in self.open
+                self.open[message_id] = None
+                self.sent[message_id] = (sent or "") + missing
+        closing = message_id in self.open
+        self.open.pop(message_id, None)
+        return opening, missing, closing
+
+    def close_all(self) -> list[str]:
+        """The open messages, now closed, in opening order."""
+        closed = list(self.open)
+        self.open.clear()
+        return closed
