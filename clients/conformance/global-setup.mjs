@@ -1,18 +1,23 @@
 // Writes the streams the tests read, with the pipeline's own CLI (chao-pipeline
 // protocol-stream): every shared fixture and a generated run of a few hundred sessions, in
 // both protocols, each session's full stream and its stream resumed after every frame
-// (fixtures) or after every seq (generated run). A missing Python CLI fails the run.
+// (fixtures) or after every seq (sampled: generated run). A missing Python CLI fails the
+// run. `node global-setup.mjs` writes them (npm test does, then runs each test file on its
+// own); as Vitest's globalSetup it writes them unless CHAO_STREAMS_READY is set.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { openSync, closeSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-export const REPO = resolve(__dirname, "../..");
-export const OUT = join(__dirname, ".streams");
+const here = dirname(fileURLToPath(import.meta.url));
+
+export const REPO = resolve(here, "../..");
+export const OUT = join(here, ".streams");
 export const FIXTURES = resolve(REPO, process.env.CHAO_FIXTURES ?? "../shared/fixtures");
 export const GENERATED_SESSIONS = Number(process.env.CHAO_CONFORMANCE_SESSIONS ?? "300");
 
-function cli(): string {
+function cli() {
   const bin = process.env.CHAO_PIPELINE ?? join(REPO, ".venv", "bin", "chao-pipeline");
   if (!existsSync(bin)) {
     throw new Error(`chao-pipeline not found at ${bin}: run 'make install' first`);
@@ -20,7 +25,7 @@ function cli(): string {
   return bin;
 }
 
-function run(args: string[], stdoutFile?: string): void {
+function run(args, stdoutFile) {
   const fd = stdoutFile === undefined ? "ignore" : openSync(stdoutFile, "w");
   try {
     execFileSync(cli(), args, { stdio: ["ignore", fd, "inherit"], cwd: REPO });
@@ -29,7 +34,7 @@ function run(args: string[], stdoutFile?: string): void {
   }
 }
 
-export default function setup(): void {
+export default function setup() {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const fixtures = readdirSync(FIXTURES).filter((name) => name.endsWith(".expected.jsonl"));
@@ -50,7 +55,7 @@ export default function setup(): void {
       readFileSync(join(FIXTURES, name), "utf8")
         .split("\n")
         .filter((line) => line.trim())
-        .map((line) => (JSON.parse(line) as { sessionId: string }).sessionId),
+        .map((line) => JSON.parse(line).sessionId),
     );
     for (const protocol of ["ag-ui", "ai-sdk"]) {
       for (const session of sessions) {
@@ -72,3 +77,5 @@ export default function setup(): void {
     );
   }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) setup();
