@@ -9,9 +9,18 @@ SHELL  := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 PIP_QUIET := 2>&1 | sed '/^WARNING: Location/d'
 
-.PHONY: install test lint typecheck unit test-faults demo bench clean
+.PHONY: install test lint typecheck unit test-node test-faults demo bench clean
 
-install: $(STAMP)
+# Node packages of clients/ (the TypeScript client and the protocol conformance tests),
+# from the committed lock file; reinstalled only when the lock file changed.
+NODE_STAMP := clients/node_modules/.installed
+
+install: $(STAMP) $(NODE_STAMP)
+
+$(NODE_STAMP): clients/package-lock.json
+	@command -v npm >/dev/null || (echo "npm not found: the client tests need Node.js 20+ with npm" >&2; exit 1)
+	@cd clients && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,7 +42,12 @@ unit: install
 test-faults: install
 	$(VENV)/bin/pytest -q tests/faults
 
-test: lint typecheck unit
+# The TypeScript client (tsc --strict, Vitest) and the AG-UI / AI SDK streams checked by
+# the official client libraries (clients/conformance; docs/protocols.md).
+test-node: install
+	cd clients && npm test
+
+test: lint typecheck unit test-node
 
 demo: install
 	$(VENV)/bin/chao-pipeline demo
@@ -44,3 +58,4 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench
+	rm -rf clients/node_modules clients/*/node_modules clients/conformance/.streams

@@ -95,6 +95,24 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_protocol_stream(args: argparse.Namespace) -> int:
+    from pipeline.protocols.tool import write_streams
+
+    if args.input != "-" and not Path(args.input).is_file():
+        print(f"chao-pipeline: input file not found: {args.input}", file=sys.stderr)
+        return 2
+    write_streams(
+        args.input,
+        sys.stdout.buffer,
+        protocol=args.protocol,
+        session=args.session,
+        after=args.after,
+        fmt=args.format,
+        resume_points=args.resume_points,
+    )
+    return 0
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt  # SIGTERM stops a foreground command like Ctrl-C does
 
@@ -241,6 +259,24 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--datadir", help="Faust data directory")
     worker.add_argument("--log-level", help="debug, info, warning, error")
     worker.set_defaults(func=_cmd_worker)
+
+    streams = sub.add_parser(
+        "protocol-stream",
+        help="a file of clean events as a clean, AG-UI or AI SDK stream (docs/protocols.md)",
+    )
+    streams.add_argument("input", help="clean events, one JSON per line ('-': stdin)")
+    streams.add_argument("--protocol", choices=["clean", "ag-ui", "ai-sdk"], default="clean")
+    streams.add_argument("--session", help="only this session (needed for --format sse)")
+    streams.add_argument("--after", help="resume after this frame id (as Last-Event-ID)")
+    streams.add_argument("--format", choices=["sse", "jsonl"], default="sse")
+    streams.add_argument(
+        "--resume-points",
+        choices=["none", "seqs", "frames", "sample"],
+        default="none",
+        help="jsonl: also each session's stream resumed after each seq / each frame "
+        "(sample: every seq of 1 session in 20, three seqs of the others)",
+    )
+    streams.set_defaults(func=_cmd_protocol_stream)
 
     demo = sub.add_parser(
         "demo", help="embedded broker + a worker + realistic traffic, then a summary"

@@ -27,6 +27,7 @@ from pipeline.generate import generate_events
 from pipeline.kafka.admin import create_topics, pipeline_topics
 from pipeline.kafka.broker import EmbeddedBroker
 from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.kafka.reader import CleanTopicReader, read_until
 from pipeline.metrics import sample_sum
 from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN
@@ -67,6 +68,17 @@ def summarize(records: dict[str, list[Record]], config: PipelineConfig, produced
     for tool, n in sorted(ended.items()):
         lines.append(f"  {tool:<28} {failed[tool] / n:>7.1%}  ({failed[tool]}/{n})")
     return "\n".join(lines)
+
+
+def _each_session_in_seq_order(events: list[dict[str, object]]) -> bool:
+    last: dict[object, int] = {}
+    for event in events:
+        seq = event["seq"]
+        assert isinstance(seq, int)
+        if seq <= last.get(event["sessionId"], -1):
+            return False
+        last[event["sessionId"]] = seq
+    return True
 
 
 def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> int:
@@ -136,7 +148,25 @@ def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> i
                 f"end to end: {produced:,} raw events in {elapsed:.1f} s "
                 f"({produced / elapsed:,.0f} events/s)"
             )
+            # A downstream service's view of the same topic (docs/clients.md): each session's
+            # events once, in seq order, with the offsets committed by its consumer group.
+            reader = CleanTopicReader(
+                broker.bootstrap, group_id="chao-demo-downstream", topic=topics.session_events
+            )
+            with tqdm(total=want_clean, unit="ev", desc="downstream reader") as bar:
+                downstream = asyncio.run(
+                    read_until(reader, want_clean, timeout=60, on_batch=bar.update)
+                )
+            in_order = _each_session_in_seq_order(downstream)
+            print(
+                f"downstream reader (pipeline.kafka.reader, group chao-demo-downstream): "
+                f"{len(downstream):,} events of "
+                f"{len({e['sessionId'] for e in downstream}):,} sessions, "
+                f"{reader.stats.repeats} repeats dropped, "
+                f"{'each session once and in seq order' if in_order else 'OUT OF ORDER'}"
+            )
             same = (got_clean, got_dead) == (want_clean, want_dead)
+            same = same and in_order and len(downstream) == want_clean
             print(
                 f"file mode on the same input gives {want_clean:,} clean events and "
                 f"{want_dead:,} dead letters: {'the stream matches' if same else 'MISMATCH'}"

@@ -12,6 +12,7 @@ import orjson
 
 from pipeline import Pipeline, PipelineConfig, Source
 from pipeline.kafka.io import Record, read_topics
+from pipeline.kafka.reader import SessionSeqFilter
 from pipeline.metrics import sample_sum
 from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER
@@ -95,15 +96,18 @@ def assert_traces_match_topic(
 
 
 def drop_exact_repeats(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """What a consumer does with at-least-once delivery: drop a (sessionId, seq) it has
-    already seen; asserts that the repeat is an exact copy."""
-    seen: dict[int, dict[str, Any]] = {}
+    """What a downstream consumer sees with at-least-once delivery: the events the clean
+    topic reader (pipeline.kafka.reader) admits. Asserts that every event it drops is an
+    exact copy of one it admitted (a repeat, not an event out of order)."""
+    admitted = SessionSeqFilter()
+    seen: dict[tuple[str, int], dict[str, Any]] = {}
     kept = []
     for event in events:
-        if event["seq"] in seen:
-            assert seen[event["seq"]] == event, "a repeat that is not an exact copy"
+        key = (event["sessionId"], event["seq"])
+        if not admitted.admit(event):
+            assert seen.get(key) == event, "a dropped event that is not an exact repeat"
             continue
-        seen[event["seq"]] = event
+        seen[key] = event
         kept.append(event)
     return kept
 
