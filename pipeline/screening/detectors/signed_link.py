@@ -141,8 +141,7 @@ class SignedLinkDetector:
         urlish = "://" in run or run.lower().startswith("www.") or "/" in run.split("?", 1)[0]
         params: list[tuple[str, str, bool]] = []
         for m in _PARAM_RE.finditer(run):
-            before = run[m.start() - 1] if m.start() > 0 else ""
-            in_query = before in "?&;#/" or (before == "" and False)
+            in_query = m.start() > 0 and run[m.start() - 1] in "?&;#/"
             params.append((_norm_name(m.group("name")), m.group("value"), in_query))
         has_expiry = False
         hashes = 0
