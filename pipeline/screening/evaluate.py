@@ -15,7 +15,6 @@ as detail. Dead letters are also checked to carry no text of the step.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,7 +146,7 @@ def _raw_lines(cases: list[Case]) -> list[bytes]:
     return [orjson.dumps(line) for line in lines]
 
 
-_WORD_RE: Final = re.compile(r"[^\W_]{6,}")
+_DISPLAY_FIELDS: Final = ("disclosure", "stepId", "summary", "phase", "ts", "toolCallId")
 _DEAD_LETTER_KEYS: Final = frozenset(
     {"eventId", "sessionId", "seq", "type", "stage", "reason", "detail", "source"}
 )
@@ -156,31 +155,32 @@ _DEAD_LETTER_KEYS: Final = frozenset(
 def _carries_text(record: dict[str, Any], case: Case) -> bool:
     """Whether a dead letter holds anything but the metadata the contract allows.
 
-    Its keys must be the dead-letter fields, its strings the case's ids, the event type,
-    the stage and reason names and a detector (or field) name, its ``source`` the
-    record's coordinates; and no word of the step's text may appear in it.
+    Its keys must be the dead-letter fields; its ids, type and stage the event's; its
+    reason one of the contract's; its detail a detector or a display field's name; its
+    ``source`` the record's coordinates. Anything else could be text of the step.
     """
+    from pipeline.models.clean import REASONS_BY_STAGE
+
     if not set(record) <= _DEAD_LETTER_KEYS:
         return True
-    allowed = {"scr-" + case.id, SESSION, "cot.step", "cot_policy"}
-    for key in ("reason", "detail"):
-        value = record.get(key)
-        if value is not None and not (isinstance(value, str) and value.isidentifier()):
-            return True
-    for key in ("eventId", "sessionId", "type", "stage"):
-        if record.get(key) not in allowed:
-            return True
-    source = record.get("source")
-    if source is not None and set(source) - {"topic", "partition", "offset"}:
+    expected = {
+        "eventId": "scr-" + case.id,
+        "sessionId": SESSION,
+        "type": "cot.step",
+        "stage": "cot_policy",
+    }
+    if any(record.get(key) != value for key, value in expected.items()):
         return True
-    values = " ".join(
-        str(v) for k, v in record.items() if k not in ("reason", "detail", "source")
-    ) + " ".join(str(v) for v in (source or {}).values())
-    return any(
-        word in values
-        for field in (case.summary, case.phase or "")
-        for word in _WORD_RE.findall(field)
-        if word not in allowed
+    if record.get("reason") not in REASONS_BY_STAGE["cot_policy"]:
+        return True
+    if record.get("detail") not in (None, *DETECTOR_NAMES, *_DISPLAY_FIELDS):
+        return True
+    source = record.get("source")
+    return source is not None and not (
+        isinstance(source, dict)
+        and set(source) <= {"topic", "partition", "offset"}
+        and all(isinstance(v, str | int) for v in source.values())
+        and source.get("topic") == "screening-eval"
     )
 
 

@@ -463,12 +463,18 @@ class CredentialDetector:
             if text.startswith(glue):
                 text = text[len(glue) :]
                 break
+        else:
+            if text and not text[0].isspace() and not _is_cjk(plain[end - 1]):
+                return False  # glued to something else (``password@host``): not prose
         words = 0
         linked = True
         for chunk in _chunks(text):
             stripped = strip_value(chunk)
             low_chunk = stripped.lower()
-            if not stripped or chunk in "-—:=→" or low_chunk in self.fillers:
+            if not stripped or low_chunk in self.fillers:
+                continue
+            if chunk in ("-", "—", "–", ":", "=", "→", "->", "=>"):
+                linked = True
                 continue
             if low_chunk in self.link_words or low_chunk.rstrip(":：") in self.link_words:
                 linked = True
@@ -719,7 +725,7 @@ def _basic_credentials(value: str) -> bool:
 
 # ``scheme://user:password@host`` (also ``redis://:password@host``).
 _USERINFO_RE: Final = re.compile(
-    r"://(?P<user>[^\s/?#@:\"'<>]{0,256}):(?P<password>[^\s/?#@\"'<>]{1,256})@[A-Za-z0-9\[]"
+    r"://(?P<user>[^\s/?#@:\"'<>]{0,256}):(?P<password>[^\s/@\"'<>]{1,256})@[A-Za-z0-9\[]"
 )
 _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     # mysql -pSECRET (glued: ``-p secret`` prompts and names a database)
