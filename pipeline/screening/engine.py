@@ -9,9 +9,10 @@
 3. Extra views, only when there is something to see: the text on both sides of a line
    break that cuts a token (``sk-proj-Ab`` + newline + ``Cd…``, also the phase/summary
    seam), and base64 runs that decode to a PEM block or a JSON object.
-4. One Aho-Corasick pass per view over the lower-cased text finds every anchor literal
-   of every rule of every detector at once; its cost grows with the text, not with the
-   number of rules (measured in BENCHMARKS.md, "Screening").
+4. One pass per view over the lower-cased text (Hyperscan's literal matcher, see
+   :mod:`pipeline.screening.literals`) finds every anchor literal of every rule of every
+   detector at once; its cost grows with the text, hardly with the number of rules
+   (measured in BENCHMARKS.md, "Screening").
 5. The detectors run in the contract's priority order (``signed_link``, ``credential``,
    ``internal_path``, ``hidden_prompt``, ``raw_output``); each looks only at the
    rules whose literals the pass found. The first that fires on any view names the drop.
@@ -25,8 +26,6 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-import ahocorasick
-
 from pipeline.screening.context import Context
 from pipeline.screening.detectors.base import Detector
 from pipeline.screening.detectors.credential import CredentialDetector
@@ -34,6 +33,7 @@ from pipeline.screening.detectors.hidden_prompt import HiddenPromptDetector
 from pipeline.screening.detectors.internal_path import InternalPathDetector
 from pipeline.screening.detectors.raw_output import RawOutputDetector
 from pipeline.screening.detectors.signed_link import SignedLinkDetector
+from pipeline.screening.literals import LiteralScanner
 from pipeline.screening.normalise import needs_work, normalise
 
 __all__ = ["DETECTOR_NAMES", "Screening"]
@@ -51,8 +51,12 @@ _SEAM_SIGNAL: Final = frozenset("0123456789_-/=%.:|<>[]@&?#$")
 _SEAM_CLASS: Final = r"[A-Za-z0-9_\-+/=%.:~|<>\[\]@&?#$!*]"
 _LEFT_RUN_RE: Final = re.compile(_SEAM_CLASS + r"+\Z")
 _RIGHT_RUN_RE: Final = re.compile(_SEAM_CLASS + r"{1,400}")
+_SEAM_CLASS_RE: Final = re.compile(_SEAM_CLASS)
 _BREAK_RE: Final = re.compile(r"[\r\n]+")
 _SEAM_CONTEXT: Final = 80
+_DIRTY: Final = "\x00"  # a remembered phase that has something to check on its own
+# Characters that send a text past the fast path: encodings to undo, defangs, breaks.
+_SPECIAL_RE: Final = re.compile(r"[%&\\\[(\r\n]")
 _MAX_PHASES: Final = 1024
 _B64_HEADER_RE: Final = re.compile(
     r"(?<![A-Za-z0-9+/])(?:LS0tLS1|LS0tLSBCRUdJTi|ewo|ew0K|eyJ|eyAi|W3si|WwogIHsi)[A-Za-z0-9+/_\-]{16,}={0,2}"
@@ -81,11 +85,10 @@ class Screening:
                 entry = table.setdefault(literal, [])
                 if (index, trigger) not in entry:
                     entry.append((index, trigger))
-        automaton = ahocorasick.Automaton()
-        for literal, entries in table.items():
-            automaton.add_word(literal, (len(literal), tuple(entries)))
-        automaton.make_automaton()
-        self._automaton = automaton
+        self._scanner: LiteralScanner[tuple[tuple[int, str], ...]] = LiteralScanner(
+            [(literal, tuple(entries)) for literal, entries in table.items()]
+        )
+        self.literals: tuple[str, ...] = tuple(table)
         self.anchor_count = len(table)
         self._phase_tails: dict[str, str] = {}
 
@@ -98,35 +101,43 @@ class Screening:
         if phase is None:
             return self.first_unsafe(summary)
         # Phases are short labels from a small vocabulary: what the join needs to know of
-        # one (whether it alone has anything to check, and the token it ends with) is
-        # remembered. The literal scan cannot match across the line break that joins
-        # them, so a clean phase, a clean summary and no token cut at the join make a
-        # clean whole.
+        # one (is there anything to check in it alone, and the token it ends with) is
+        # remembered. No literal contains a line break, so the scan cannot match across
+        # the one that joins them: a clean phase, a clean summary and no token cut at the
+        # join make a clean whole.
         tail = self._phase_tails.get(phase)
         if tail is None:
-            tail = "" if self._clean(phase) else "\x00"
-            if tail == "":
-                lm = _LEFT_RUN_RE.search(phase, max(0, len(phase) - _SEAM_CONTEXT))
-                tail = lm.group() if lm is not None else ""
-            if len(self._phase_tails) < _MAX_PHASES:
-                self._phase_tails[phase] = tail
-        if tail != "\x00" and self._clean(summary):
-            if not tail:
+            tail = self._phase_tail(phase)
+        if tail != _DIRTY and self._clean(summary):
+            if not tail or not _SEAM_CLASS_RE.match(summary):
                 return None
             rm = _RIGHT_RUN_RE.match(summary)
-            if (
-                rm is None
-                or len(tail) + len(rm.group()) < 8
-                or (_SEAM_SIGNAL.isdisjoint(tail) and _SEAM_SIGNAL.isdisjoint(rm.group()))
+            run = rm.group() if rm is not None else ""
+            if len(tail) + len(run) < 8 or (
+                _SEAM_SIGNAL.isdisjoint(tail) and _SEAM_SIGNAL.isdisjoint(run)
             ):
                 return None
         return self.first_unsafe(phase + "\n" + summary)
 
+    def _phase_tail(self, phase: str) -> str:
+        if not self._clean(phase):
+            tail = _DIRTY
+        else:
+            lm = _LEFT_RUN_RE.search(phase, max(0, len(phase) - _SEAM_CONTEXT))
+            tail = lm.group() if lm is not None else ""
+        if len(self._phase_tails) < _MAX_PHASES:
+            self._phase_tails[phase] = tail
+        return tail
+
     def _clean(self, text: str) -> bool:
         """Nothing to check: its own view, no anchor literal, no line break cutting a token."""
+        if text.isascii() and _SPECIAL_RE.search(text) is None:
+            # The common case: no encoding to undo, no line break, so only the scan.
+            low = text.lower()
+            return "xxp" not in low and not self._scanner.any(low)
         return (
             not needs_work(text)
-            and next(self._automaton.iter(text.lower()), None) is None
+            and not self._scanner.any(text.lower())
             and (("\n" not in text and "\r" not in text) or not _seams(text))
         )
 
@@ -178,28 +189,33 @@ class Screening:
         plain = norm.plain
         if "\n" in plain or "\r" in plain:
             views.extend(_seam_views(norm.skeleton, plain))
-        if "LS0t" in plain or "ew" in plain or "eyJ" in plain or "W3si" in plain or "eyAi" in plain:
+        if (
+            "LS0t" in plain
+            or "ewo" in plain
+            or "ew0K" in plain
+            or "eyJ" in plain
+            or "W3si" in plain
+            or "eyAi" in plain
+        ):
             views.extend(_base64_views(plain))
         return views
 
     def _scan(self, view: Context) -> set[int]:
         hits: dict[str, list[int]] = {}
-        active: set[int] = set()
-        seen_det: dict[int, set[str]] = {}
-        for source in (view.low, view.low_plain) if view.low_plain != view.low else (view.low,):
-            for end, (length, entries) in self._automaton.iter(source):
-                start = end - length + 1
+        active: dict[int, set[str]] = {}
+        sources = (view.low,) if view.low_plain == view.low else (view.low, view.low_plain)
+        for source in sources:
+            for start, entries in self._scanner.hits(source):
                 for index, trigger in entries:
                     positions = hits.get(trigger)
                     if positions is None:
                         hits[trigger] = [start]
-                        active.add(index)
-                        seen_det.setdefault(index, set()).add(trigger)
-                    elif positions[-1] != start:
+                        active.setdefault(index, set()).add(trigger)
+                    elif start not in positions:
                         positions.append(start)
         view.hits = hits
-        view.active = seen_det
-        return active
+        view.active = active
+        return set(active)
 
 
 def _seams(plain: str) -> list[tuple[int, int, int, int]]:

@@ -19,17 +19,14 @@ TOKEN_CHARS = frozenset(
 def run_start(text: str, index: int, stop: frozenset[str] = TOKEN_STOP, limit: int = 2048) -> int:
     """Start of the run of non-stop characters that contains ``text[index]``."""
     floor = max(0, index - limit)
-    while index > floor and text[index - 1] not in stop:
-        index -= 1
-    return index
+    return max(floor, max(text.rfind(ch, floor, index) for ch in stop) + 1)
 
 
 def run_end(text: str, index: int, stop: frozenset[str] = TOKEN_STOP, limit: int = 4096) -> int:
     """End (exclusive) of the run of non-stop characters that starts at or spans ``index``."""
     ceiling = min(len(text), index + limit)
-    while index < ceiling and text[index] not in stop:
-        index += 1
-    return index
+    ends = [at for at in (text.find(ch, index, ceiling) for ch in stop) if at != -1]
+    return min(ends) if ends else ceiling
 
 
 class Detector(Protocol):

@@ -85,6 +85,8 @@ class CredentialDetector:
         self.ident_secret = frozenset(lex["identifier"]["secret"])
         self.not_secret = frozenset(lex["identifier"]["not_secret"])
         self.cookie_names = frozenset(lex["cookie"]["names"])
+        self._password_start = _by_start((*self.password_words, *self.ident_password))
+        self._secret_start = _by_start((*self.secret_words, *self.ident_secret))
 
     # -- anchors ---------------------------------------------------------------------------
 
@@ -346,8 +348,7 @@ class CredentialDetector:
     # -- keyword + value -------------------------------------------------------------------
 
     def _keywords(self, ctx: Context, positions: list[int], cls: str) -> bool:
-        words = self.password_words if cls == "password" else self.secret_words
-        idents = self.ident_password if cls == "password" else self.ident_secret
+        by_start = self._password_start if cls == "password" else self._secret_start
         done: set[int] = set()
         for pos in sorted(positions):
             if pos in done:
@@ -356,7 +357,7 @@ class CredentialDetector:
             # The longest keyword that starts here (``api key`` before ``api``), read in
             # the skeleton (look-alike letters folded) or, for other scripts, as written.
             for text, low in ((ctx.text, ctx.low), (ctx.plain, ctx.low_plain)):
-                kw = _longest_at(low, pos, words, idents)
+                kw = _longest_at(low, pos, by_start)
                 if kw is not None:
                     if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
                         return True
@@ -624,12 +625,19 @@ def _identifier_span(text: str, start: int, end: int) -> tuple[int | None, int |
     return s, e
 
 
-def _longest_at(low: str, pos: int, words: tuple[str, ...], idents: frozenset[str]) -> str | None:
-    best: str | None = None
-    for word in (*words, *idents):
-        if low.startswith(word, pos) and (best is None or len(word) > len(best)):
-            best = word
-    return best
+def _longest_at(low: str, pos: int, by_start: dict[str, tuple[str, ...]]) -> str | None:
+    """The longest keyword starting at ``pos`` (``by_start``: keywords by first 2 chars)."""
+    for word in by_start.get(low[pos : pos + 2], ()):
+        if low.startswith(word, pos):
+            return word  # longest first
+    return None
+
+
+def _by_start(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    table: dict[str, list[str]] = {}
+    for word in set(words):
+        table.setdefault(word[:2], []).append(word)
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in table.items()}
 
 
 def _keyed_glue(glue: str) -> bool:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any, Final
 
 from pipeline.screening.context import Context
@@ -127,7 +127,6 @@ class RawOutputDetector:
         for key in keys:
             yield f'"{key}"', "ro.json"
             yield f"'{key}'", "ro.json"
-            yield f"{key}=", "ro.kwarg"
         for cls in self.sdk_classes:
             yield cls + "(", "ro.sdk"
         for literal in ("event:", "data: [done]", "data:[done]"):
@@ -159,7 +158,7 @@ class RawOutputDetector:
             return True
         if "ro.json" in hits and self._json(ctx.text):
             return True
-        return "ro.sdk" in hits and "ro.kwarg" in hits and self._sdk(ctx.text)
+        return "ro.sdk" in hits and self._sdk(ctx.text)
 
     # -- tags and streams ------------------------------------------------------------------
 
@@ -188,20 +187,22 @@ class RawOutputDetector:
     def _json(self, text: str) -> bool:
         # Parsed objects first: their structure is known. An object that does not parse
         # (cut short: a summary has 1000 characters; or not quite JSON) is read key by
-        # key from where it starts; text outside any object is read key by key too
+        # key from where it starts; text before the first object is read key by key too
         # (``"finish_reason": "stop"`` on its own).
-        unparsed: list[int] = []
-        first = len(text)
-        for start in _object_starts(text):
-            first = min(first, start)
-            obj = _parse_at(text, start)
-            if obj is None:
-                unparsed.append(start)
-            elif self._score_obj(obj) >= 3:
-                return True
-        if any(self._score_pairs(text, start) >= 3 for start in unparsed):
+        pos = text.find("{")
+        if pos != 0 and self._score_pairs(text[: pos if pos > 0 else len(text)], 0) >= 3:
             return True
-        return first > 0 and self._score_pairs(text[:first], 0) >= 3
+        count = 0
+        while pos != -1 and count < 8:
+            count += 1
+            parsed = _parse_at(text, pos)
+            if parsed is None:
+                return self._score_pairs(text, pos) >= 3
+            obj, end = parsed
+            if self._score_obj(obj) >= 3:
+                return True
+            pos = text.find("{", end)
+        return False
 
     def _score_obj(self, obj: Any, depth: int = 0) -> float:
         if depth > 8:
@@ -350,48 +351,17 @@ class RawOutputDetector:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _object_starts(text: str) -> Iterator[int]:
-    """Positions of ``{`` that may start a top-level object (at most 8)."""
-    count = 0
-    at = text.find("{")
-    while at != -1 and count < 8:
-        yield at
-        count += 1
-        depth = 0
-        # Skip to after this object's matching brace (or give up at the end).
-        i = at
-        in_str: str | None = None
-        while i < len(text):
-            ch = text[i]
-            if in_str:
-                if ch == "\\":
-                    i += 2
-                    continue
-                if ch == in_str:
-                    in_str = None
-            elif ch in "\"'":
-                in_str = ch
-            elif ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-                if depth == 0:
-                    break
-            i += 1
-        at = text.find("{", i + 1) if i < len(text) else -1
-
-
-def _parse_at(text: str, start: int) -> Any:
+def _parse_at(text: str, start: int) -> tuple[Any, int] | None:
+    """The JSON value (or single-quoted Python dict) starting at ``start``, and its end."""
     try:
-        obj, _ = _DECODER.raw_decode(text, start)
-        return obj
+        return _DECODER.raw_decode(text, start)
     except ValueError:
         pass
-    if text.startswith("{'", start) or text.startswith("{ '", start):
+    if text.startswith(("{'", "{ '"), start):
         end = _balanced_end(text, start)
         if end is not None:
             try:
-                return ast.literal_eval(text[start:end])
+                return ast.literal_eval(text[start:end]), end
             except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
                 return None
     return None
