@@ -411,6 +411,9 @@ class CredentialDetector:
         tail2_joined = "".join(parts[-2:]) if len(parts) >= 2 else tail1
         if tail1 in words or tail2 in words or tail2_joined in words:
             return True
+        prose = self.password_words if cls == "password" else self.secret_words
+        if tail1 in prose or tail2.replace("_", " ") in prose:
+            return True  # WLAN-Passwort, Admin-Kennwort
         if tail1 in ("s",) and len(parts) >= 2 and parts[-2] in words:
             return True
         if len(parts) == 1:
@@ -456,7 +459,7 @@ class CredentialDetector:
                 quoted=False,
                 terminal=glued or _is_terminal(plain, v.end()),
             )
-        if in_identifier and cls == "secret":
+        if in_identifier and cls == "secret" and not plain[end : end + 1].isspace():
             return False
         # 2. Prose: ``the password is hunter2``, ``密码是Xk9#mP2q``, ``API key: in the vault``.
         text = plain[end:limit]
@@ -640,6 +643,12 @@ def _by_start(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in table.items()}
 
 
+_KEYED_GLUE_RE: Final = re.compile(
+    r"key|token|secret|passw|\bpass\b|pwd|\bsid\b|auth|credential|\bapi|\bis\b|\bwas\b|"
+    r"\bes\b|\bist\b|\best\b|\bé\b|\bto\b|clave|chave|clé|jeton|schlüssel|ключ|токен"
+)
+
+
 def _keyed_glue(glue: str) -> bool:
     """Text between a vendor name and a keyed value: an assignment, a label, a header."""
     g = glue.strip(" \t\"'`")
@@ -647,14 +656,7 @@ def _keyed_glue(glue: str) -> bool:
         return True  # ``TWILIO 0123…``: name and value side by side
     if any(sep in g for sep in ("=", ":", "->", ">")):
         return True
-    return (
-        re.search(
-            r"\b(?:key|keys|token|secret|password|pass|pwd|sid|auth|credential|credentials|"
-            r"api|is|was|es|ist|est|é|to|clave|chave|clé|jeton|schlüssel|ключ|токен)\b",
-            g,
-        )
-        is not None
-    )
+    return _KEYED_GLUE_RE.search(g) is not None
 
 
 def _random_enough(match: str, rule: VendorRule) -> bool:

@@ -35,7 +35,10 @@ _MARKER_RE: Final = re.compile(
     r"|(?:^|\s)#{2,4}\s{0,3}(?:system(?:\sprompt)?|instructions?)\s{0,3}:"
 )
 # ``<system>`` named in prose (``the <system> tag``) is talk, not a marker.
-_TALK_AFTER_RE: Final = re.compile(r"\s?(?:tags?|elements?|markers?|tokens?|blocks?)\b")
+_TALK_AFTER_RE: Final = re.compile(
+    r"\s?(?:tags?|elements?|markers?|tokens?|blocks?|formats?|syntax|style|templates?|"
+    r"delimiters?|strings?)\b"
+)
 _MARKER_ANCHORS: Final = (
     "<|",
     "|>",
@@ -97,9 +100,9 @@ class HiddenPromptDetector:
         low = ctx.low
         for m in _MARKER_RE.finditer(low):
             token = m.group()
-            xml_tag = token.startswith("<") and not token.startswith(("<|", "<<", "<start", "<end"))
-            # An XML-ish tag named in prose ("wrap it in a <system> tag") is talk.
-            if xml_tag and _TALK_AFTER_RE.match(low, m.end()):
+            # A marker named in prose ("wrap it in a <system> tag", "the [INST] format")
+            # is talk; a marker with a turn after it is a template.
+            if _TALK_AFTER_RE.match(low, m.end()):
                 continue
             return True
         return False
