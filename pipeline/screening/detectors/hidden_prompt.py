@@ -99,7 +99,6 @@ class HiddenPromptDetector:
     def _marker(self, ctx: Context) -> bool:
         low = ctx.low
         for m in _MARKER_RE.finditer(low):
-            token = m.group()
             # A marker named in prose ("wrap it in a <system> tag", "the [INST] format")
             # is talk; a marker with a turn after it is a template.
             if _TALK_AFTER_RE.match(low, m.end()):
