@@ -58,6 +58,9 @@ _DIRTY: Final = "\x00"  # a remembered phase that has something to check on its 
 # Characters that send a text past the fast path: encodings to undo, defangs, breaks.
 _SPECIAL_RE: Final = re.compile(r"[%&\\\[(\r\n]")
 _MAX_PHASES: Final = 1024
+# Positions kept per trigger: repeated text (``aaaa…``, a thousand ``token=``) must not
+# make the checks' work grow with it; real text is far below this.
+_MAX_POSITIONS: Final = 64
 _B64_HEADER_RE: Final = re.compile(
     r"(?<![A-Za-z0-9+/])(?:LS0tLS1|LS0tLSBCRUdJTi|ewo|ew0K|eyJ|eyAi|W3si|WwogIHsi)[A-Za-z0-9+/_\-]{16,}={0,2}"
 )
@@ -211,7 +214,7 @@ class Screening:
                     if positions is None:
                         hits[trigger] = [start]
                         active.setdefault(index, set()).add(trigger)
-                    elif start not in positions:
+                    elif len(positions) < _MAX_POSITIONS and start not in positions:
                         positions.append(start)
         view.hits = hits
         view.active = active

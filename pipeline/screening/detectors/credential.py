@@ -44,6 +44,9 @@ _XML_VALUE_RE: Final = re.compile(r"[\"']\s{1,3}value\s?=\s?(?=[\"'])", re.IGNOR
 _VALUE_RE: Final = re.compile(r"[^\s\"'`<>,;]{1,512}")
 _QUOTED_RE: Final = re.compile(r"(?P<q>[\"'`])(?P<v>[^\"'`\n]{1,256})(?P=q)")
 _CHUNK_RE: Final = re.compile(r"\S+")
+# Keywords looked at per text: a text that repeats one keyword a hundred times is not
+# screened a hundred times over (the first ones decide as well as the rest).
+_MAX_KEYWORDS: Final = 16
 _MIXED_RUN_RE: Final = re.compile(r"[!-~]+|[^!-~]+")
 _SPLIT_CAMEL_RE: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
@@ -350,7 +353,7 @@ class CredentialDetector:
     def _keywords(self, ctx: Context, positions: list[int], cls: str) -> bool:
         by_start = self._password_start if cls == "password" else self._secret_start
         done: set[int] = set()
-        for pos in sorted(positions):
+        for pos in sorted(positions)[:_MAX_KEYWORDS]:
             if pos in done:
                 continue
             done.add(pos)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -100,17 +101,22 @@ def _compile(pattern: str, where: str, flags: int = 0) -> re.Pattern[str]:
         raise RuleError(f"{where}: bad pattern: {exc}") from exc
 
 
-@lru_cache(maxsize=1)
-def credential_rules() -> tuple[VendorRule, ...]:
-    rules: list[VendorRule] = []
+def _entries(file: str, table: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(id, where, entry) of each ``[[table]]`` of ``file``; ids must be unique."""
     seen: set[str] = set()
-    for index, raw in enumerate(_load("credentials.toml").get("rule", [])):
-        where = f"credentials.toml rule #{index + 1}"
-        rule_id = _str(raw, "id", where)
-        where = f"credentials.toml rule {rule_id!r}"
+    for index, raw in enumerate(_load(file).get(table, [])):
+        rule_id = _str(raw, "id", f"{file} {table} #{index + 1}")
+        where = f"{file} {table} {rule_id!r}"
         if rule_id in seen:
             raise RuleError(f"{where}: duplicate id")
         seen.add(rule_id)
+        yield rule_id, where, raw
+
+
+@lru_cache(maxsize=1)
+def credential_rules() -> tuple[VendorRule, ...]:
+    rules: list[VendorRule] = []
+    for rule_id, where, raw in _entries("credentials.toml", "rule"):
         # Self-identifying formats must start a token; keyed ones are found after a name.
         body = _str(raw, "pattern", where)
         rules.append(
@@ -133,14 +139,7 @@ def credential_rules() -> tuple[VendorRule, ...]:
 @lru_cache(maxsize=1)
 def phrase_rules() -> tuple[PhraseRule, ...]:
     rules: list[PhraseRule] = []
-    seen: set[str] = set()
-    for index, raw in enumerate(_load("phrases.toml").get("phrase", [])):
-        where = f"phrases.toml phrase #{index + 1}"
-        rule_id = _str(raw, "id", where)
-        where = f"phrases.toml phrase {rule_id!r}"
-        if rule_id in seen:
-            raise RuleError(f"{where}: duplicate id")
-        seen.add(rule_id)
+    for rule_id, where, raw in _entries("phrases.toml", "phrase"):
         kind = _str(raw, "kind", where)
         if kind not in ("quoted", "injection", "identity"):
             raise RuleError(f"{where}: kind must be quoted, injection or identity")
