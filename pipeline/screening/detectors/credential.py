@@ -172,6 +172,7 @@ class CredentialDetector:
             "usuário",
             "логин",
             "пользовател",
+            "pgpass",
         ):
             yield literal, "cred.cli"
         yield "machine ", "cred.netrc"
@@ -790,6 +791,14 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     ),
     # openssl -passin pass:SECRET, keytool -storepass SECRET, xfreerdp /p:SECRET
     (re.compile(r"-pass(?:in|out)\s+pass:(?P<value>\S{3,255})"), "weak"),
+    # ~/.pgpass: host:port:database:user:password
+    (
+        re.compile(
+            r"pgpass\b[^\n]{0,40}?[\s:]\s?[A-Za-z0-9.\-*]+:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:"
+            r"(?P<value>\S{4,128})"
+        ),
+        "password",
+    ),
     # login admin / pass X, user: bob, pwd: X
     (
         re.compile(

@@ -122,10 +122,11 @@ _HOST_SUFFIXES: Final = (
     "svc",
     "cluster.local",
     "priv",
+    "consul",
 )
 _HOST_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_\-])(?P<host>[a-z0-9](?:[a-z0-9_\-]{0,62})(?:\.[a-z0-9_\-]{1,63})*?)"
-    r"\.(?P<suffix>internal|localdomain|local|corp|lan|intranet|intra|home\.arpa|svc|priv)"
+    r"\.(?P<suffix>internal|localdomain|local|corp|lan|intranet|intra|home\.arpa|svc|priv|consul)"
     r"(?![a-z0-9_\-])(?!\.[a-z0-9])(?P<after>[:/(\[]?)"
 )
 # Dotted code names that end like an internal host.
@@ -293,7 +294,11 @@ class InternalPathDetector:
             after = m.group("after")
             if after == "(":
                 continue  # a call: threading.local()
-            if m.group("suffix") in ("svc", "priv", "intra") and "." not in host and not after:
+            if (
+                m.group("suffix") in ("svc", "priv", "intra", "consul")
+                and "." not in host
+                and not after
+            ):
                 continue  # "svc"/"priv" alone are too common as word endings
             if low.endswith(
                 (".py", ".js", ".ts", ".json", ".yaml", ".yml", ".cfg", ".ini"), 0, m.end()

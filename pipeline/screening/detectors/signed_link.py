@@ -111,6 +111,7 @@ class SignedLinkDetector:
             "/hdnts=",
             "/hdnea=",
             "policy=ey",
+            ".oraclecloud.com/p/",
         ):
             yield literal, "sl.path"
 
