@@ -392,7 +392,9 @@ class CredentialDetector:
             if not self._secret_name(plain[name_start:name_end], name, cls):
                 return False
             if name == "pass" and not plain[name_end : name_end + 3].lstrip(" \"'").startswith("="):
-                return False  # "pass: ..." is prose; only ``pass=...`` is a password
+                # "Pass: 3 of 5" is prose: after a bare "pass" without "=", only a value
+                # that looks like a password counts.
+                return self._value_after(plain, name_end, cls, in_identifier=False, strict=True)
             in_identifier = name != keyword and (
                 name_start != start or name_end != end or any(c in "_-." for c in name)
             )
@@ -433,7 +435,9 @@ class CredentialDetector:
             if " " in w
         )
 
-    def _value_after(self, plain: str, end: int, cls: str, in_identifier: bool) -> bool:
+    def _value_after(
+        self, plain: str, end: int, cls: str, in_identifier: bool, *, strict: bool = False
+    ) -> bool:
         limit = min(len(plain), end + 120)
         # 1. An assignment: ``= value``, ``: value``, ``"name": "value"``, ``>value<``.
         m = _ASSIGN_RE.match(plain, end, limit) or _XML_VALUE_RE.match(plain, end, limit)
@@ -451,7 +455,7 @@ class CredentialDetector:
             if sep.strip() in (":", ">") and not in_identifier:
                 # ``Password: must include 1 number`` is prose; ``password: hunter2`` is not.
                 terminal = _is_terminal(plain, v.end())
-                grade = _grade(cls, "assign") if terminal else _grade(cls, "link")
+                grade = _grade(cls, "assign") if terminal and not strict else _grade(cls, "link")
                 return _value_ok(value, grade, quoted=False, terminal=terminal)
             if sep == "==":
                 return False  # a comparison, not an assignment
