@@ -517,7 +517,7 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     if not v or is_reference(v) or v[0] in ")]},;(":
         return False
     if grade == "weak":
-        if len(v) < 4 or v.lower() in _NOT_PASSWORD_WORDS:
+        if len(v) < 4 or v.lower() in _NOT_PASSWORD_WORDS or not v.isascii():
             return False
         if v.startswith(("/", "./", "~/", "http://", "https://")) or "://" in v:
             return False
