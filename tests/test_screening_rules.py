@@ -196,3 +196,30 @@ def test_cost_does_not_depend_on_rule_count_for_clean_text() -> None:
     spy = Screening([*screening.detectors[:1], Counting()])  # type: ignore[list-item]
     assert spy.first_unsafe("Converting the times to your time zone") is None
     assert calls == 0
+
+
+def test_ordinary_traffic_stays_on_the_fast_path() -> None:
+    """Speed guard without a clock: the summaries of generated traffic that the screening
+    releases almost never contain an anchor literal. A rule anchored on a common word
+    ("now ", "ske" as in "asked") sends ordinary text down the slow path and shows here."""
+    import orjson
+
+    from pipeline.generate import generate_events
+    from pipeline.screening import default_screening
+
+    screening = default_screening()
+    released = slow = 0
+    for line in generate_events(400, seed=11):
+        try:
+            record = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue
+        payload = record.get("payload") if isinstance(record, dict) else None
+        if not isinstance(payload, dict) or not isinstance(payload.get("summary"), str):
+            continue
+        summary = payload["summary"]
+        if screening.screen(summary, None) is None:
+            released += 1
+            slow += not screening._clean(summary)
+    assert released > 1000
+    assert slow <= released // 100, (slow, released)
