@@ -222,4 +222,4 @@ def test_ordinary_traffic_stays_on_the_fast_path() -> None:
             released += 1
             slow += not screening._clean(summary)
     assert released > 1000
-    assert slow <= released // 100, (slow, released)
+    assert slow <= released // 200, (slow, released)  # today: a handful in 3,000
