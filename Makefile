@@ -53,6 +53,7 @@ demo: install
 	$(VENV)/bin/chao-pipeline demo
 
 bench: install
+	$(PY) -m benchmarks.bench_screening
 	$(PY) -m benchmarks.bench_stages
 	$(PY) -m benchmarks.bench_streaming
 

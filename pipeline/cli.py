@@ -164,6 +164,21 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_eval_screening(args: argparse.Namespace) -> int:
+    from pipeline.screening.evaluate import evaluate, format_report, load_cases
+
+    corpus = Path(args.corpus) if args.corpus else _default_corpus()
+    report = evaluate(load_cases(corpus))
+    print(f"corpus: {corpus}")
+    print(format_report(report, show_text=not args.no_text))
+    return 0
+
+
+def _default_corpus() -> Path:
+    """../shared/corpus/screening.jsonl, beside the repository this package lives in."""
+    return Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "screening.jsonl"
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from pipeline.demo import run_demo
 
@@ -285,6 +300,20 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=2026)
     demo.add_argument("--partitions", type=int, default=4)
     demo.set_defaults(func=_cmd_demo)
+    evals = sub.add_parser(
+        "eval-screening",
+        help="score the unsafe-summary screening on a corpus (a developer tool)",
+        description="Send every case of a screening corpus through the stage chain and "
+        "print recall per detector, the share named by the right detector, false drops, "
+        "and every miss and false drop.",
+    )
+    evals.add_argument(
+        "corpus", nargs="?", help="corpus JSONL (default: ../shared/corpus/screening.jsonl)"
+    )
+    evals.add_argument(
+        "--no-text", action="store_true", help="list misses by id, group and why only"
+    )
+    evals.set_defaults(func=_cmd_eval_screening)
     return parser
 
 

@@ -172,7 +172,7 @@ RAW_OUTPUT = [
     '{"content": "hi", "type": "text"}',
     "{'role': 'assistant', 'content': 'x'}",
     '"signature": "EqQBCkYIAxgCIkB"',
-    '{\\"role\\": \\"user\\"}',
+    '{\\"role\\": \\"assistant\\", \\"content\\": \\"Sure\\"}',
     '"logprobs": null',
     '{"object": "chat.completion", "created": 1}',
     '{"candidates": [{"content": {"parts": []}}]}',

@@ -12,8 +12,8 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from pipeline.detectors import DETECTOR_NAMES, first_unsafe
 from pipeline.models.payloads import COT_DISPLAY_MODELS, COT_DISPLAY_VALUES, DISCLOSURE_MARKER
+from pipeline.screening import DETECTOR_NAMES, first_unsafe, screen
 from pipeline.stages.types import Rejection
 
 COT_POLICY = "cot_policy"
@@ -21,7 +21,7 @@ COT_DISABLED: Final = Rejection(COT_POLICY, "cot_disabled")
 SESSION_INELIGIBLE: Final = Rejection(COT_POLICY, "session_ineligible")
 UNMARKED: Final = Rejection(COT_POLICY, "unmarked")
 UNKNOWN_TOOL_CARD: Final = Rejection(COT_POLICY, "unknown_tool_card")
-_PRIORITY: Final = {name: rank for rank, name in enumerate(DETECTOR_NAMES)}
+_PRIORITY: Final = {name: rank for rank, name in enumerate(DETECTOR_NAMES)}  # for callers
 
 
 def screen_reasoning(event_type: str, payload: dict[str, Any]) -> dict[str, Any] | Rejection:
@@ -40,14 +40,13 @@ def screen_reasoning(event_type: str, payload: dict[str, Any]) -> dict[str, Any]
         data = display.model_dump(exclude_none=True)
     summary = data.get("summary")
     phase = data.get("phase")
-    detector = None if summary is None else first_unsafe(summary)
-    if phase is not None:
-        phase_detector = unsafe_phase(phase)
-        # Where both fire, the detector first in the contract's order names the drop.
-        if phase_detector is not None and (
-            detector is None or _PRIORITY[phase_detector] < _PRIORITY[detector]
-        ):
-            detector = phase_detector
+    # The client shows the phase and the summary together, so they are judged together
+    # (text split between them is judged as it reads). A phase on its own is a short
+    # label from a small vocabulary: its verdict is remembered.
+    if summary is None:
+        detector = None if phase is None else unsafe_phase(phase)
+    else:
+        detector = screen(summary, phase)
     if detector is not None:
         return Rejection(COT_POLICY, "unsafe_summary", detector)
     return data

@@ -1,0 +1,1 @@
+"""The contract's five detectors, one module each (see pipeline.screening.engine)."""

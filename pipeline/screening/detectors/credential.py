@@ -1,0 +1,879 @@
+"""Detector ``credential``: API keys and tokens, passwords, private keys, JWTs.
+
+Checks, each run only where the scan found its literal:
+
+* vendor formats (rules/credentials.toml): self-identifying ones at their prefix, keyed
+  ones after the variable, header or vendor name that must come right before them;
+* a keyword (lexicon ``[password]``/``[secret]``, in many languages) or a variable,
+  field, header or flag name (lexicon ``[identifier]``) followed by a value that looks
+  like a secret (see :mod:`pipeline.screening.values` and :func:`_keyword_value`);
+* private key blocks (PEM, OpenSSH, PGP, PuTTY), JWTs (header must decode to JSON with
+  ``alg``/``typ``/``kid``), ``Authorization``/``Bearer``/``Basic`` values, passwords in
+  URLs (``scheme://user:pass@host``), command-line passwords (``mysql -p…``,
+  ``sshpass -p``, ``curl -u user:pass``, ``--password …``), ``.netrc`` lines, session
+  cookies, Kubernetes Secret manifests.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from pipeline.screening.context import Context
+from pipeline.screening.rules import VendorRule, credential_rules, lexicon
+from pipeline.screening.values import (
+    entropy,
+    is_placeholder,
+    is_reference,
+    looks_like_password,
+    looks_machine_made,
+    strip_value,
+)
+
+__all__ = ["CredentialDetector"]
+
+_ALNUM: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_IDENT_CHARS: Final = _ALNUM | frozenset("_-.")
+_ASSIGN_RE: Final = re.compile(r"[\"'\]\)]{0,2}\s{0,3}(?P<sep>:=|=>|->|\+=|\?=|==|=|:|>)\s{0,3}")
+_XML_VALUE_RE: Final = re.compile(r"[\"']\s{1,3}value\s?=\s?(?=[\"'])", re.IGNORECASE)
+_VALUE_RE: Final = re.compile(r"[^\s\"'`<>,;]{1,512}")
+_QUOTED_RE: Final = re.compile(r"(?P<q>[\"'`])(?P<v>[^\"'`\n]{1,256})(?P=q)")
+_CHUNK_RE: Final = re.compile(r"\S+")
+# Keywords looked at per text: a text that repeats one keyword a hundred times is not
+# screened a hundred times over (the first ones decide as well as the rest).
+_MAX_KEYWORDS: Final = 16
+_MIXED_RUN_RE: Final = re.compile(r"[!-~]+|[^!-~]+")
+_SPLIT_CAMEL_RE: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+def _is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return (
+        0x3040 <= o <= 0x30FF  # kana
+        or 0x3400 <= o <= 0x9FFF  # CJK
+        or 0xAC00 <= o <= 0xD7AF  # hangul
+        or 0xF900 <= o <= 0xFAFF
+    )
+
+
+def _inside_word(text: str, end: int) -> bool:
+    """Whether a keyword ending at ``end`` continues into a longer word (a plural is fine)."""
+    if _is_cjk(text[end - 1]) or not _is_letter(text[end]):
+        return False
+    plural = text[end] in "sS" and (end + 1 == len(text) or not _is_letter(text[end + 1]))
+    return not plural
+
+
+def _is_letter(ch: str) -> bool:
+    return ch.isalpha() or unicodedata.category(ch) in ("Mn", "Mc")
+
+
+class CredentialDetector:
+    name = "credential"
+
+    def __init__(self) -> None:
+        self.rules: tuple[VendorRule, ...] = credential_rules()
+        lex = lexicon()
+        self.password_words = tuple(w for words in lex["password"].values() for w in words)
+        self.secret_words = tuple(w for words in lex["secret"].values() for w in words)
+        self.link_words = frozenset(lex["link"]["words"])
+        self.fillers = frozenset(lex["link"]["fillers"])
+        self.glued = tuple(sorted(lex["link"]["glued"], key=len, reverse=True))
+        self.ident_password = frozenset(lex["identifier"]["password"])
+        self.ident_secret = frozenset(lex["identifier"]["secret"])
+        self.not_secret = frozenset(lex["identifier"]["not_secret"])
+        self.cookie_names = frozenset(lex["cookie"]["names"])
+        self._password_start = _by_start((*self.password_words, *self.ident_password))
+        self._secret_start = _by_start((*self.secret_words, *self.ident_secret))
+
+    # -- anchors ---------------------------------------------------------------------------
+
+    def anchors(self) -> Iterable[tuple[str, str]]:
+        for index, rule in enumerate(self.rules):
+            for anchor in rule.anchors:
+                yield anchor, f"cred.rule.{index}"
+        for word in self.password_words:
+            yield word, "cred.kw.password"
+        for word in self.secret_words:
+            yield word, "cred.kw.secret"
+        for word in self.ident_password:
+            yield word, "cred.kw.password"
+        for word in self.ident_secret:
+            yield word, "cred.kw.secret"
+        for literal in (
+            "-----begin",
+            "----- begin",
+            "begin openssh private",
+            "putty-user-key-file",
+        ):
+            yield literal, "cred.pem"
+        yield "eyj", "cred.jwt"
+        for literal in ("bearer", "basic ", "authorization", "apikey ", "digest ", "ssws "):
+            yield literal, "cred.auth"
+        yield "://", "cred.userinfo"
+        for literal in (
+            "mysql",
+            "mariadb",
+            "sshpass",
+            "docker login",
+            "podman login",
+            "redis-cli",
+            "htpasswd",
+            "curl ",
+            "wget ",
+            "sqlcmd",
+            "mongo",
+            "-passin",
+            "-passout",
+            "pass:",
+            "convertto-securestring",
+            "/p:",
+            "-storepass",
+            "-keypass",
+            "-srcstorepass",
+            "ldapsearch",
+            "ldapmodify",
+            "ldapadd",
+            "smbclient",
+            "net use",
+            "7z ",
+            "zip ",
+            "unzip ",
+            "psql",
+            "helm repo add",
+            "az login",
+            "gpg ",
+            "ssh-keygen",
+            "rdesktop",
+            "xfreerdp",
+            "--pass",
+            "--token",
+            "--secret",
+            "--api-key",
+            "--apikey",
+            "--access-key",
+            "--secret-key",
+            "--client-secret",
+            "--auth-token",
+            "--key ",
+            "-u ",
+            "--user ",
+            "--user=",
+            "login",
+            "user",
+            "usuario",
+            "benutzer",
+            "utilisateur",
+            "usuário",
+            "логин",
+            "пользовател",
+            "pgpass",
+        ):
+            yield literal, "cred.cli"
+        yield "machine ", "cred.netrc"
+        for name in self.cookie_names:
+            yield name + "=", "cred.cookie"
+        for literal in ("__host-", "__secure-", "cookie:"):
+            yield literal, "cred.cookie"
+        yield "kind: secret", "cred.k8s"
+        yield 'kind: "secret"', "cred.k8s"
+
+    # -- check -----------------------------------------------------------------------------
+
+    def check(self, ctx: Context) -> bool:
+        hits = ctx.hits
+        for trigger, positions in hits.items():
+            if trigger.startswith("cred.rule.") and self._vendor(
+                ctx, self.rules[int(trigger[10:])], positions
+            ):
+                return True
+        if "cred.pem" in hits and self._private_key(ctx):
+            return True
+        if "cred.jwt" in hits and self._jwt(ctx, hits["cred.jwt"]):
+            return True
+        if "cred.auth" in hits and self._auth_header(ctx):
+            return True
+        if "cred.userinfo" in hits and self._url_userinfo(ctx, hits["cred.userinfo"]):
+            return True
+        if "cred.cli" in hits and self._cli(ctx):
+            return True
+        if "cred.netrc" in hits and self._netrc(ctx):
+            return True
+        if "cred.cookie" in hits and self._cookie(ctx):
+            return True
+        if "cred.k8s" in hits and self._k8s_secret(ctx):
+            return True
+        for trigger, cls in (("cred.kw.password", "password"), ("cred.kw.secret", "secret")):
+            if trigger in hits and self._keywords(ctx, hits[trigger], cls):
+                return True
+        return False
+
+    # -- vendor formats --------------------------------------------------------------------
+
+    def _vendor(self, ctx: Context, rule: VendorRule, positions: list[int]) -> bool:
+        text = ctx.text
+        for pos in positions:
+            if rule.keyed:
+                if self._keyed(ctx, rule, pos):
+                    return True
+                continue
+            start = max(0, pos - rule.lookback)
+            m = rule.pattern.search(text, start, min(len(text), pos + 4096))
+            while m is not None and m.start() <= pos:
+                if m.end() > pos and _random_enough(m.group(), rule):
+                    return True
+                m = rule.pattern.search(text, m.start() + 1, min(len(text), pos + 4096))
+        return False
+
+    def _keyed(self, ctx: Context, rule: VendorRule, pos: int) -> bool:
+        """A keyed format: ``NAME…=value``, ``NAME: value``, ``"name": "value"``, ``name value``."""
+        text, low = ctx.text, ctx.low
+        # The anchor must start a word (or an identifier part).
+        if (
+            pos > 0
+            and text[pos - 1] in _ALNUM
+            and not (text[pos - 1].islower() and text[pos].isupper())
+        ):
+            return False
+        end = pos
+        while end < len(text) and text[end] in _IDENT_CHARS:
+            end += 1
+        window_end = min(len(text), end + 96)
+        for m in rule.pattern.finditer(text, end, window_end):
+            glue = low[end : m.start()]
+            if len(glue) > 48 or "\n\n" in glue or ". " in glue:
+                break
+            if not _keyed_glue(glue):
+                continue
+            if _random_enough(m.group(), rule):
+                return True
+        return False
+
+    # -- structural formats ----------------------------------------------------------------
+
+    def _private_key(self, ctx: Context) -> bool:
+        return _PRIVATE_KEY_RE.search(ctx.text) is not None or (
+            "putty-user-key-file" in ctx.low and "private-lines" in ctx.low
+        )
+
+    def _jwt(self, ctx: Context, positions: list[int]) -> bool:
+        text = ctx.text
+        for pos in positions:
+            m = _JWT_RE.match(text, pos)
+            if m is not None and _jwt_header_ok(m.group("header")):
+                return True
+        return False
+
+    def _auth_header(self, ctx: Context) -> bool:
+        text, low = ctx.text, ctx.low
+        for m in _AUTH_RE.finditer(low):
+            scheme = m.group("scheme")
+            value = text[m.start("value") : m.end("value")]
+            if is_reference(value):
+                continue
+            if (scheme or m.group("scheme2")) == "basic":
+                if _basic_credentials(value):
+                    return True
+                continue
+            if scheme == "digest":
+                if 'response="' in low[m.start() : m.start() + 400]:
+                    return True
+                continue
+            if looks_machine_made(value, min_len=8):
+                return True
+        return False
+
+    def _url_userinfo(self, ctx: Context, positions: list[int]) -> bool:
+        text = ctx.text
+        for pos in positions:
+            m = _USERINFO_RE.match(text, pos)
+            if m is None:
+                continue
+            password = m.group("password")
+            if is_reference(password) or password.lower() in _DOC_PASSWORDS:
+                continue
+            if password.startswith("$") or password.startswith("{"):
+                continue
+            return True
+        return False
+
+    def _cli(self, ctx: Context) -> bool:
+        text = ctx.text
+        for pattern, grade in _CLI_PATTERNS:
+            for m in pattern.finditer(text):
+                value = strip_value(m.group("value"))
+                if _value_ok(value, grade, quoted=False, terminal=True):
+                    return True
+        return False
+
+    def _netrc(self, ctx: Context) -> bool:
+        for m in _NETRC_RE.finditer(ctx.text):
+            if _value_ok(m.group("value"), "weak", quoted=False, terminal=True):
+                return True
+        return False
+
+    def _cookie(self, ctx: Context) -> bool:
+        text, low = ctx.text, ctx.low
+        for m in _COOKIE_PAIR_RE.finditer(text):
+            name = m.group("name").lower()
+            value = m.group("value")
+            cookie_context = "cookie" in low[max(0, m.start() - 120) : m.start()]
+            if not (
+                name in self.cookie_names
+                or name.startswith(("__host-", "__secure-"))
+                or _SESSION_NAME_RE.search(name) is not None
+                or (cookie_context and ("sess" in name or name.endswith("sid")))
+            ):
+                continue
+            if looks_machine_made(value, min_len=16) or (
+                len(value) >= 20 and entropy(value) >= 3.5 and not is_reference(value)
+            ):
+                return True
+        return False
+
+    def _k8s_secret(self, ctx: Context) -> bool:
+        low = ctx.low
+        at = low.find("kind: secret")
+        if at < 0:
+            at = low.find('kind: "secret"')
+        data = _K8S_DATA_RE.search(ctx.text, max(0, at - 400))
+        if data is None:
+            return False
+        for m in _K8S_VALUE_RE.finditer(ctx.text, data.end()):
+            if not is_reference(m.group("value")):
+                return True
+        return False
+
+    # -- keyword + value -------------------------------------------------------------------
+
+    def _keywords(self, ctx: Context, positions: list[int], cls: str) -> bool:
+        by_start = self._password_start if cls == "password" else self._secret_start
+        done: set[int] = set()
+        for pos in sorted(positions)[:_MAX_KEYWORDS]:
+            if pos in done:
+                continue
+            done.add(pos)
+            # The longest keyword that starts here (``api key`` before ``api``), read in
+            # the skeleton (look-alike letters folded) or, for other scripts, as written.
+            for text, low in ((ctx.text, ctx.low), (ctx.plain, ctx.low_plain)):
+                kw = _longest_at(low, pos, by_start)
+                if kw is not None:
+                    if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
+                        return True
+                    break
+                if ctx.low is ctx.low_plain:
+                    break
+        return False
+
+    def _keyword_value(
+        self, ctx: Context, plain: str, low: str, start: int, end: int, cls: str
+    ) -> bool:
+        first = low[start]
+        keyword = low[start:end]
+        if " " in keyword or not keyword.isascii():
+            # A phrase (``api key``, ``mot de passe``) or a word of another script: whole
+            # words only. CJK has no spaces: there the particle after the keyword is
+            # taken off by the prose reader.
+            if not _is_cjk(first) and start > 0 and _is_letter(plain[start - 1]):
+                return False
+            if end < len(plain) and _inside_word(plain, end):
+                return False
+            in_identifier = False
+        elif first.isalnum():
+            name_start, name_end = _identifier_span(plain, start, end)
+            if name_start is None or name_end is None:
+                return False
+            name = low[name_start:name_end]
+            if not self._secret_name(plain[name_start:name_end], name, cls):
+                return False
+            if name == "pass" and not plain[name_end : name_end + 3].lstrip(" \"'").startswith("="):
+                # "Pass: 3 of 5" is prose: after a bare "pass" without "=", only a value
+                # that looks like a password counts.
+                return self._value_after(plain, name_end, cls, in_identifier=False, strict=True)
+            in_identifier = name != keyword and (
+                name_start != start or name_end != end or any(c in "_-." for c in name)
+            )
+            end = name_end
+        else:
+            return False
+        return self._value_after(plain, end, cls, in_identifier)
+
+    def _secret_name(self, original: str, name: str, cls: str) -> bool:
+        """Whether a variable/field/header name (lower case) names a secret of ``cls``."""
+        stripped = name.strip("_-.").rstrip("0123456789")
+        if stripped in self.not_secret or name in self.not_secret:
+            return False
+        if stripped in (self.password_words if cls == "password" else self.secret_words):
+            return True  # the keyword itself: "Passwort", "token"
+        parts = [p.lower() for p in _SPLIT_CAMEL_RE.findall(original)] or [stripped]
+        words = self.ident_password if cls == "password" else self.ident_secret
+        tail1 = parts[-1]
+        tail2 = "_".join(parts[-2:]) if len(parts) >= 2 else tail1
+        tail2_joined = "".join(parts[-2:]) if len(parts) >= 2 else tail1
+        if tail1 in words or tail2 in words or tail2_joined in words:
+            return True
+        prose = self.password_words if cls == "password" else self.secret_words
+        if tail1 in prose or tail2.replace("_", " ") in prose:
+            return True  # WLAN-Passwort, Admin-Kennwort
+        if tail1 in ("s",) and len(parts) >= 2 and parts[-2] in words:
+            return True
+        if len(parts) == 1:
+            # One word: ``pgpassword``, ``dbpass``, ``apikey``; ``bypass``, ``monkey`` are
+            # in not_secret or end in no listed word.
+            return any(stripped.endswith(w) and len(w) >= 4 for w in words)
+        if cls == "secret" and tail2 in ("secret_key_base", "key_base"):
+            return True
+        # Multi-word names with a prose keyword inside (``api key``, ``client secret``).
+        return any(
+            w in name
+            for w in (self.password_words if cls == "password" else self.secret_words)
+            if " " in w
+        )
+
+    def _value_after(
+        self, plain: str, end: int, cls: str, in_identifier: bool, *, strict: bool = False
+    ) -> bool:
+        limit = min(len(plain), end + 120)
+        # 1. An assignment: ``= value``, ``: value``, ``"name": "value"``, ``>value<``.
+        m = _ASSIGN_RE.match(plain, end, limit) or _XML_VALUE_RE.match(plain, end, limit)
+        if m is not None:
+            sep = m.groupdict().get("sep") or "="
+            at = m.end()
+            quoted = _QUOTED_RE.match(plain, at, limit)
+            if quoted is not None:
+                value = quoted.group("v")
+                return _value_ok(value, _grade(cls, "assign"), quoted=True, terminal=True)
+            v = _VALUE_RE.match(plain, at, limit)
+            if v is None:
+                return False
+            value = v.group()
+            if sep.strip() in (":", ">") and not in_identifier:
+                # ``Password: must include 1 number`` is prose; ``password: hunter2`` is not.
+                terminal = _is_terminal(plain, v.end())
+                grade = _grade(cls, "assign") if terminal and not strict else _grade(cls, "link")
+                return _value_ok(value, grade, quoted=False, terminal=terminal)
+            if sep == "==":
+                return False  # a comparison, not an assignment
+            # ``name=value`` written without spaces is code or config, not prose.
+            glued = sep == "=" and at == end + 1
+            return _value_ok(
+                value,
+                _grade(cls, "assign"),
+                quoted=False,
+                terminal=glued or _is_terminal(plain, v.end()),
+            )
+        if in_identifier and cls == "secret" and not plain[end : end + 1].isspace():
+            return False
+        # 2. Prose: ``the password is hunter2``, ``密码是Xk9#mP2q``, ``API key: in the vault``.
+        text = plain[end:limit]
+        for glue in self.glued:
+            if text.startswith(glue):
+                text = text[len(glue) :]
+                break
+        else:
+            if text and not text[0].isspace() and not _is_cjk(plain[end - 1]):
+                return False  # glued to something else (``password@host``): not prose
+        words = 0
+        linked = True
+        for chunk in _chunks(text):
+            stripped = strip_value(chunk)
+            low_chunk = stripped.lower()
+            if not stripped or low_chunk in self.fillers:
+                continue
+            if chunk in ("-", "—", "–", ":", "=", "→", "->", "=>"):
+                linked = True
+                continue
+            if low_chunk in self.link_words or low_chunk.rstrip(":：") in self.link_words:
+                linked = True
+                continue
+            if words >= 8:
+                return False
+            grade = _grade(cls, "link" if linked else "window")
+            if _value_ok(stripped, grade, quoted=chunk[:1] in "\"'`«“", terminal=False):
+                return True
+            words += 1
+            if chunk[-1:] in ".。!?;！？；" and not chunk.endswith(".."):
+                return False  # the sentence ended
+            linked = chunk[-1:] in ":：=" or chunk in ("/", "|")
+        return False
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _grade(cls: str, where: str) -> str:
+    if cls == "password":
+        return {"assign": "weak", "link": "password", "window": "strong"}[where]
+    return {"assign": "secret", "link": "secret", "window": "strong"}[where]
+
+
+def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
+    v = strip_value(value)
+    if not v or is_reference(v) or v[0] in ")]},;(":
+        return False
+    if grade == "weak":
+        if len(v) < 4 or v.lower() in _NOT_PASSWORD_WORDS or not v.isascii():
+            return False
+        if v.startswith(("/", "./", "~/", "http://", "https://")) or "://" in v:
+            return False
+        if not terminal and not quoted:
+            return looks_like_password(v)
+        return True
+    if grade == "password":
+        return looks_like_password(v) or (quoted and len(v) >= 6 and " " not in v)
+    if grade == "secret":
+        if looks_machine_made(v, min_len=8):
+            return True
+        return (
+            quoted
+            and len(v) >= 8
+            and " " not in v
+            and not _PROSE_VALUE_RE.match(v)
+            and not (v.isalpha() and v.islower() and len(v) <= 10)
+        )
+    return looks_machine_made(v, min_len=8) and _mixed_enough(v)
+
+
+def _mixed_enough(v: str) -> bool:
+    """For a value found a few words away from its keyword: clearly generated."""
+    digits = sum(c.isdigit() for c in v)
+    letters = sum(c.isalpha() for c in v)
+    if len(v) >= 20:
+        return letters > 0 and (digits > 0 or entropy(v) >= 4.0)
+    classes = (
+        any(c.isupper() for c in v) + any(c.islower() for c in v) + any(not c.isalnum() for c in v)
+    )
+    return letters >= 3 and (digits >= 2 or (digits >= 1 and classes >= 2) or classes >= 3)
+
+
+_PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
+_NOT_PASSWORD_WORDS: Final = frozenset(
+    [
+        "none",
+        "null",
+        "nil",
+        "true",
+        "false",
+        "yes",
+        "no",
+        "required",
+        "optional",
+        "hidden",
+        "masked",
+        "redacted",
+        "secret",
+        "password",
+        "passwd",
+        "empty",
+        "blank",
+        "string",
+        "str",
+        "text",
+        "default",
+        "example",
+        "sample",
+        "changeme",
+        "unknown",
+        "unset",
+        "reset",
+        "field",
+        "input",
+        "value",
+        "protected",
+        "enabled",
+        "disabled",
+        "auto",
+        "prompt",
+        "ask",
+        "manager",
+        "policy",
+    ]
+)
+_DOC_PASSWORDS: Final = frozenset({"password", "pass", "passwd", "pwd", "secret", "token"})
+
+
+def _is_terminal(text: str, index: int) -> bool:
+    """Whether a value ending at ``index`` ends its line or clause (config, not prose)."""
+    rest = text[index : index + 40]
+    stripped = rest.lstrip(" \t")
+    if not stripped or stripped[0] in "\r\n,;}&)]|#<":
+        return True
+    # Another assignment follows (``user=admin pass=x``, ``host: a  port: 1``).
+    return re.match(r"[A-Za-z_][\w.-]{0,40}\s?[:=]", stripped) is not None
+
+
+def _chunks(text: str) -> Iterator[str]:
+    """Words of ``text``; a run of ASCII glued to CJK text is a word of its own."""
+    for m in _CHUNK_RE.finditer(text):
+        chunk = m.group()
+        if chunk.isascii() or not any(_is_cjk(c) for c in chunk):
+            yield chunk
+            continue
+        yield from _MIXED_RUN_RE.findall(chunk)
+
+
+def _identifier_span(text: str, start: int, end: int) -> tuple[int | None, int | None]:
+    """The variable/field name around an ASCII keyword at ``text[start:end]``."""
+    s = start
+    while s > 0 and text[s - 1] in _IDENT_CHARS:
+        s -= 1
+    e = end
+    while e < len(text) and text[e] in _IDENT_CHARS:
+        e += 1
+    # Trailing dots and dashes end a sentence or a flag, not a name.
+    while e > end and text[e - 1] in ".-":
+        e -= 1
+    while s < start and text[s] in ".-":
+        s += 1
+    # ``--password`` and ``-p`` style flags keep their name without the dashes.
+    if s > 0 and text[s - 1].isalpha() and not text[s - 1].isascii():
+        return None, None  # inside a word of another script
+    return s, e
+
+
+def _longest_at(low: str, pos: int, by_start: dict[str, tuple[str, ...]]) -> str | None:
+    """The longest keyword starting at ``pos`` (``by_start``: keywords by first 2 chars)."""
+    for word in by_start.get(low[pos : pos + 2], ()):
+        if low.startswith(word, pos):
+            return word  # longest first
+    return None
+
+
+def _by_start(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    table: dict[str, list[str]] = {}
+    for word in set(words):
+        table.setdefault(word[:2], []).append(word)
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in table.items()}
+
+
+_KEYED_GLUE_RE: Final = re.compile(
+    r"key|token|secret|passw|\bpass\b|pwd|\bsid\b|auth|credential|\bapi|\bis\b|\bwas\b|"
+    r"\bes\b|\bist\b|\best\b|\bé\b|\bto\b|clave|chave|clé|jeton|schlüssel|ключ|токен"
+)
+
+
+def _keyed_glue(glue: str) -> bool:
+    """Text between a vendor name and a keyed value: an assignment, a label, a header."""
+    g = glue.strip(" \t\"'`")
+    if not g:
+        return True  # ``TWILIO 0123…``: name and value side by side
+    if any(sep in g for sep in ("=", ":", "->", ">")):
+        return True
+    return _KEYED_GLUE_RE.search(g) is not None
+
+
+def _random_enough(match: str, rule: VendorRule) -> bool:
+    """A visible mask (``ghp_XXXX…``, ``sk-…****``) or a run of words is not a key."""
+    body = match
+    low = match.lower()
+    for anchor in rule.anchors:
+        if low.startswith(anchor):
+            body = match[len(anchor) :]
+            break
+    low_body = body.lower()
+    if "/" in match:
+        return True  # a webhook URL: its workspace and channel ids remain even when masked
+    if not body or set(low_body) <= _MASK_BODY_CHARS:
+        return False
+    if any(m in low_body for m in ("xxxxxx", "******", "••••", "your", "redacted", "placeholder")):
+        return False
+    # kebab/snake words (``pa-the-quick-brown-fox``) are names, not keys
+    return _WORDS_BODY_RE.match(body) is None
+
+
+_MASK_BODY_CHARS: Final = frozenset("x*•#0.-_ ")
+_WORDS_BODY_RE: Final = re.compile(r"^[a-z]{2,}(?:[\-_][a-z]{2,}){2,}$")
+
+
+_PRIVATE_KEY_RE: Final = re.compile(
+    r"-{3,5}\s?BEGIN\s?[A-Z0-9 ]{0,40}PRIVATE\s?KEY(?:\s?BLOCK)?\s?-{0,5}"
+)
+_JWT_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?P<header>eyJ[A-Za-z0-9_\-]{6,2048})\.[A-Za-z0-9_\-]{2,8192}\."
+    r"[A-Za-z0-9_\-]{0,4096}"
+)
+
+
+def _b64decode(value: str) -> bytes | None:
+    value = value.replace("-", "+").replace("_", "/")
+    value += "=" * (-len(value) % 4)
+    try:
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _jwt_header_ok(header: str) -> bool:
+    raw = _b64decode(header)
+    if raw is None:
+        return False
+    try:
+        data = json.loads(raw.decode("utf-8", errors="strict"))
+    except (UnicodeDecodeError, ValueError):
+        # A header cut short still starts like one.
+        return raw.startswith((b'{"alg"', b'{"typ"', b'{"kid"', b'{"enc"', b'{ "alg"'))
+    return isinstance(data, dict) and bool({"alg", "typ", "kid", "enc"} & set(data))
+
+
+_AUTH_RE: Final = re.compile(
+    r"(?:(?<![a-z0-9])(?:proxy-)?authorization[\"']?\s{0,3}[:=]\s{0,3}[\"']?\s{0,3}"
+    r"(?:(?P<scheme>bearer|basic|token|digest|bot|apikey|api-key|hmac|sso-key|ssws|"
+    r"genie ?key|key|otp|negotiate|ntlm)\s{1,3})?"
+    r"|(?<![a-z0-9])(?P<scheme2>bearer|apikey|ssws)\s{1,3})"
+    r"(?P<value>[a-z0-9._~+/=:\-]{6,4096})"
+)
+
+
+def _basic_credentials(value: str) -> bool:
+    raw = _b64decode(value.rstrip("."))
+    if raw is None or len(raw) < 3:
+        return False
+    try:
+        decoded = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    _user, sep, password = decoded.partition(":")
+    return bool(sep) and bool(password) and decoded.isprintable() and not is_placeholder(password)
+
+
+# ``scheme://user:password@host`` (also ``redis://:password@host``).
+_USERINFO_RE: Final = re.compile(
+    r"://(?P<user>[^\s/?#@:\"'<>]{0,256}):(?P<password>[^\s/@\"'<>]{1,256})@[A-Za-z0-9\[]"
+)
+_CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
+    # mysql -pSECRET (glued: ``-p secret`` prompts and names a database)
+    (
+        re.compile(
+            r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlsh)\b[^\n|;&]{0,120}?"
+            r"\s-p(?P<value>[^\s\"'-][^\s]{2,127}|[\"'][^\"'\n]{3,127}[\"'])"
+        ),
+        "weak",
+    ),
+    (
+        re.compile(
+            r"\b(?:sshpass|sqlcmd|bcp|mongo|mongosh|mongodump|mongorestore|mongoexport)\b"
+            r"[^\n|;&]{0,120}?\s-[pP]\s?(?P<value>[^\s-][^\s]{2,127})"
+        ),
+        "weak",
+    ),
+    (
+        re.compile(
+            r"\b(?:docker|podman|buildah|skopeo|helm|oras|crane|nerdctl)\b[^\n|;&]{0,80}?"
+            r"\blogin\b[^\n|;&]{0,120}?\s(?:-p|--password)[\s=](?P<value>[^\s-][^\s]{2,255})"
+        ),
+        "weak",
+    ),
+    (
+        re.compile(r"\bredis-cli\b[^\n|;&]{0,120}?\s(?:-a|--pass)\s(?P<value>[^\s-][^\s]{2,255})"),
+        "weak",
+    ),
+    (
+        re.compile(
+            r"\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+(?P<value>[^\s-][^\s]{2,255})"
+        ),
+        "weak",
+    ),
+    # curl -u user:pass, wget --user x --password y
+    (
+        re.compile(
+            r"\b(?:curl|http|httpie|wget)\b[^\n|;&]{0,200}?\s(?:-u|--user)[\s=]"
+            r"[\"']?[^\s:\"']{1,128}:(?P<value>[^\s\"'@]{3,255})"
+        ),
+        "weak",
+    ),
+    (
+        re.compile(
+            r"\b(?:wget|curl|lftp|git)\b[^\n|;&]{0,200}?--(?:http-|ftp-|proxy-)?password[\s=]"
+            r"(?P<value>[^\s-][^\s]{2,255})"
+        ),
+        "weak",
+    ),
+    # openssl -passin pass:SECRET, keytool -storepass SECRET, xfreerdp /p:SECRET
+    (re.compile(r"-pass(?:in|out)\s+pass:(?P<value>\S{3,255})"), "weak"),
+    # ~/.pgpass: host:port:database:user:password
+    (
+        re.compile(
+            r"pgpass\b[^\n]{0,40}?[\s:]\s?[A-Za-z0-9.\-*]+:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:"
+            r"(?P<value>\S{4,128})"
+        ),
+        "password",
+    ),
+    # login admin / pass X, user: bob, pwd: X
+    (
+        re.compile(
+            r"(?i)\b(?:login|user(?:name)?|usuario|benutzer(?:name)?|utilisateur|usuário|"
+            r"логин|пользователь)\s?[:=]?\s?\S{1,64}\s?(?:/|,|;|\||and|y|und|et|e|и)\s?"
+            r"(?:pass(?:word)?|pwd|pw|passwort|contraseña|senha|mot de passe|пароль)\s?[:=]?\s?"
+            r"(?P<value>\S{4,128})"
+        ),
+        "password",
+    ),
+    (
+        re.compile(r"(?:^|\s)-(?:src|dest)?(?:store|key)pass\s+(?P<value>[^\s-]\S{2,255})"),
+        "weak",
+    ),
+    (re.compile(r"(?:^|\s)/p:(?P<value>\S{3,255})"), "weak"),
+    (re.compile(r"\bnet\s+use\s+\S+\s+(?:/user:\S+\s+)?(?P<value>[^\s/]\S{2,255})"), "password"),
+    (re.compile(r"\bsmbclient\b[^\n]{0,120}?\s-U\s+[^\s%]+%(?P<value>\S{3,255})"), "weak"),
+    (
+        re.compile(
+            r"\bldap(?:search|modify|add|delete|passwd)\b[^\n]{0,160}?\s-w\s(?P<value>\S{3,255})"
+        ),
+        "weak",
+    ),
+    (re.compile(r"\b(?:7z|7za)\b[^\n]{0,80}?\s-p(?P<value>[^\s-]\S{2,255})"), "weak"),
+    (re.compile(r"\b(?:zip|unzip)\b[^\n]{0,80}?\s-P\s(?P<value>[^\s-]\S{2,255})"), "weak"),
+    (
+        re.compile(r"\baz\s+login\b[^\n]{0,120}?\s(?:-p|--password)\s(?P<value>[^\s-]\S{2,255})"),
+        "weak",
+    ),
+    (
+        re.compile(
+            r"\bssh-keygen\b[^\n]{0,120}?\s-[NP]\s(?P<value>[\"'][^\"'\n]{3,127}[\"']|[^\s\"'-]\S{2,127})"
+        ),
+        "weak",
+    ),
+    (re.compile(r"\bgpg\b[^\n]{0,120}?--passphrase[\s=](?P<value>[^\s-]\S{2,255})"), "weak"),
+    (re.compile(r"\brdesktop\b[^\n]{0,120}?\s-p\s(?P<value>[^\s-]\S{2,255})"), "weak"),
+    (
+        re.compile(
+            r"ConvertTo-SecureString\s+(?:-String\s+)?(?P<value>[\"'][^\"'\n]{3,255}[\"'])",
+            re.IGNORECASE,
+        ),
+        "weak",
+    ),
+    # Generic long flags: --password=x, --api-key x, --client-secret=x, --token x
+    (
+        re.compile(
+            r"(?<![\w-])--(?:[a-z0-9]+-)*(?:password|passwd|pass|passphrase)[\s=]"
+            r"(?P<value>[\"'][^\"'\n]{3,255}[\"']|[^\s\"'-]\S{2,255})"
+        ),
+        "weak",
+    ),
+    (
+        re.compile(
+            r"(?<![\w-])--(?:[a-z0-9]+-)*(?:token|secret|api-key|apikey|access-key|secret-key|"
+            r"client-secret|auth-token|private-key|key)[\s=]"
+            r"(?P<value>[\"'][^\"'\n]{6,255}[\"']|[^\s\"'-]\S{5,255})"
+        ),
+        "secret",
+    ),
+)
+_NETRC_RE: Final = re.compile(
+    r"\blogin\s+\S{1,128}\s+password\s+(?P<value>\S{3,255})", re.IGNORECASE
+)
+_COOKIE_PAIR_RE: Final = re.compile(
+    r"(?<![\w.\-])(?P<name>[A-Za-z_.][\w.\-]{1,64})=(?P<value>[A-Za-z0-9%._~+/=:\-]{16,4096})"
+)
+_SESSION_NAME_RE: Final = re.compile(
+    r"(?:^|[_.\-])sess(?:ion)?(?:[_\-]?(?:id|key|token))?$|sessid$"
+)
+_K8S_DATA_RE: Final = re.compile(r"\b(?:data|stringData)\s?:", re.IGNORECASE)
+_K8S_VALUE_RE: Final = re.compile(
+    r"(?:^|\n|\s)[\w.\-]{1,64}:\s{1,3}[\"']?(?P<value>[A-Za-z0-9+/]{8,}={0,2})[\"']?(?=\s|$)"
+)

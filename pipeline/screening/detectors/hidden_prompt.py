@@ -1,0 +1,107 @@
+"""Detector ``hidden_prompt``: chat-template markers and prompts quoted back.
+
+* Chat-template control tokens of the open model families (matched on the skeleton, so
+  full-width ``＜｜…｜＞`` and look-alike letters count): ``<|…|>`` tokens (ChatML, Phi,
+  Zephyr, Llama 3, Command R, Granite, GLM, DeepSeek, OpenAI harmony), ``[INST]``,
+  ``<<SYS>>``, ``[SYSTEM_PROMPT]``, ``[AVAILABLE_TOOLS]``, ``[TOOL_RESULTS]``, Gemma's
+  ``<start_of_turn>``/``<end_of_turn>``, ``[gMASK]<sop>``, fake ``<system>`` /
+  ``<system-reminder>`` / ``<instructions>`` tags, ``### System:`` /
+  ``### Instruction:`` headers.
+* Phrases by language (rules/phrases.toml): a system or developer prompt quoted or
+  paraphrased back, an injection aimed at the assistant, a system prompt's opening.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from pipeline.screening.context import Context
+from pipeline.screening.rules import PhraseRule, phrase_rules
+
+__all__ = ["HiddenPromptDetector"]
+
+_MARKER_RE: Final = re.compile(
+    r"<\|[^\s|<>]{1,48}\|>"
+    r"|\[/?(?:inst|system_prompt|available_tools|tool_results|sys)\]"
+    r"|<</?sys>>"
+    r"|<(?:start_of_turn|end_of_turn)>"
+    r"|\[gmask\]\s?<sop>"
+    r"|</?(?:system|system[_\-]?prompt|system[_\-]?message|system[_\-]?reminder|"
+    r"system[_\-]?instructions?|developer|developer[_\-]?(?:message|prompt|instructions?)|"
+    r"instructions|hidden[_\-]?(?:prompt|instructions?)|sys|operator[_\-]?instructions?)"
+    r"(?:\s[^<>]{0,100})?>"
+    r"|(?:^|\s)#{2,4}\s{0,3}(?:system(?:\sprompt)?|instructions?)\s{0,3}:"
+)
+# ``<system>`` named in prose (``the <system> tag``) is talk, not a marker.
+_TALK_AFTER_RE: Final = re.compile(
+    r"\s?(?:tags?|elements?|markers?|tokens?|blocks?|formats?|syntax|style|templates?|"
+    r"delimiters?|strings?)\b"
+)
+_MARKER_ANCHORS: Final = (
+    "<|",
+    "|>",
+    "[inst]",
+    "[/inst]",
+    "<<sys>>",
+    "<</sys>>",
+    "[system_prompt]",
+    "[available_tools]",
+    "[tool_results]",
+    "<start_of_turn>",
+    "<end_of_turn>",
+    "[gmask]",
+    "<system",
+    "</system",
+    "<developer",
+    "</developer",
+    "<instructions",
+    "</instructions",
+    "<hidden",
+    "<sys>",
+    "</sys>",
+    "<operator",
+    "### system",
+    "### instruction",
+    "## system",
+    "## instruction",
+    "[sys]",
+)
+
+
+class HiddenPromptDetector:
+    name = "hidden_prompt"
+
+    def __init__(self) -> None:
+        self.phrases: tuple[PhraseRule, ...] = phrase_rules()
+
+    def anchors(self) -> Iterable[tuple[str, str]]:
+        for literal in _MARKER_ANCHORS:
+            yield literal, "hp.marker"
+        for index, rule in enumerate(self.phrases):
+            for anchor in rule.anchors:
+                yield anchor, f"hp.phrase.{index}"
+
+    def check(self, ctx: Context) -> bool:
+        hits = ctx.hits
+        if "hp.marker" in hits and self._marker(ctx):
+            return True
+        for trigger in hits:
+            if trigger.startswith("hp.phrase."):
+                rule = self.phrases[int(trigger[10:])]
+                if rule.pattern.search(ctx.low_plain) or (
+                    ctx.low is not ctx.low_plain and rule.pattern.search(ctx.low)
+                ):
+                    return True
+        return False
+
+    def _marker(self, ctx: Context) -> bool:
+        low = ctx.low
+        for m in _MARKER_RE.finditer(low):
+            # A marker named in prose ("wrap it in a <system> tag", "the [INST] format")
+            # is talk; a marker with a turn after it is a template.
+            if _TALK_AFTER_RE.match(low, m.end()):
+                continue
+            return True
+        return False

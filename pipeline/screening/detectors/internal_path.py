@@ -1,0 +1,332 @@
+"""Detector ``internal_path``: absolute file paths, internal hosts, private addresses.
+
+Fires on:
+
+* Unix paths under a system root (``/home/…``, ``/etc/…``, ``/var/…``, ``/opt/…``,
+  ``/usr/…``, ``/tmp/…``, ``/proc/…``, macOS ``/Users/…``, ``/Volumes/…``,
+  ``/private/var/…`` …) that start a path (not inside a URL or a longer path), with at
+  least one name after the root;
+* Windows drive paths (``C:\\…``, ``C:/…``, JSON-escaped ``C:\\\\…``, ``\\\\?\\C:\\…``),
+  UNC shares with either slash (``\\\\host\\share``, ``//nas/share``: a protocol-relative
+  URL to a public, dotted host does not count);
+* paths rooted in a home or system location variable (``$HOME/…``, ``${HOME}/…``,
+  ``~/…``, ``~user/…``, ``%APPDATA%\\…``, ``$env:LOCALAPPDATA\\…``, ``$XDG_CONFIG_HOME/…``);
+* ``file:``, ``smb:``, ``nfs:``, ``afp:``, ``cifs:`` URLs;
+* host names under ``.internal``, ``.local``, ``.localdomain``, ``.corp``, ``.lan``,
+  ``.intranet``, ``.intra``, ``.home.arpa``, ``.svc`` / ``.cluster.local`` (not dotted
+  code identifiers such as ``threading.local()`` or ``jdk.internal.misc``, and not
+  dotfiles such as ``.env.local``);
+* private, loopback, link-local and shared-space IPv4 addresses (10/8, 172.16/12,
+  192.168/16, 127/8, 169.254/16, 100.64/10), with or without a port, and IPv6
+  ``fc00::/7``, ``fe80::/10`` and ``::1``. A network written in CIDR notation
+  (``10.0.0.0/8``) names a range, not a host, and does not count.
+
+Left alone on purpose (docs/screening.md): ``localhost``, device and shell paths
+(``/dev/null``, ``/bin/bash``, ``/usr/bin/env``), a bare root (``/etc``), web routes
+(``/settings``, ``/api/v1/users``), relative paths.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from pipeline.screening.context import Context
+
+__all__ = ["InternalPathDetector"]
+
+_UNIX_ROOTS: Final = (
+    "home",
+    "root",
+    "etc",
+    "var",
+    "usr",
+    "opt",
+    "srv",
+    "tmp",
+    "mnt",
+    "proc",
+    "sys",
+    "run",
+    "boot",
+    "lib",
+    "lib64",
+    "lib32",
+    "sbin",
+    "bin",
+    "snap",
+    "nix",
+    "dev",
+    "Users",
+    "Library",
+    "Volumes",
+    "private",
+    "Applications",
+    "System",
+    "cores",
+)
+_CASE_SENSITIVE_ROOTS: Final = frozenset(
+    {"Users", "Library", "Volumes", "Applications", "System", "private", "cores"}
+)
+# What may stand before the '/' that starts an absolute path (not a letter, digit, or a
+# path/URL character, so ``example.com/home/x`` and ``src/etc/x`` do not count).
+_PATH_BEFORE: Final = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~/\\-+%"
+)
+_UNIX_PATH_RE: Final = re.compile(
+    r"/(?P<root>" + "|".join(_UNIX_ROOTS) + r")/(?P<rest>[A-Za-z0-9_.$@~+%{\-][^\s\"'`<>|,;)]*)"
+)
+_SHELL_FILES_RE: Final = re.compile(
+    r"^/(?:usr/)?bin/(?:env|sh|bash|zsh|dash|ksh|fish|csh|tcsh|true|false)$|^/dev/(?:null|zero|random|urandom|stdin|stdout|stderr|"
+    r"tty|full|fd/[0-9])$"
+)
+_MACOS_PRIVATE_RE: Final = re.compile(r"/private/(?:var|tmp|etc)/")
+_DRIVE_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
+    r"(?=[A-Za-z0-9_.$~%\-])"
+)
+_UNC_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9:\\])\\{2,4}(?P<host>[A-Za-z0-9_.$\-]{1,255})\\{1,2}[A-Za-z0-9_.$ \-]"
+)
+_UNC_SLASH_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9:/])//(?P<host>[A-Za-z0-9_$\-]{1,63}(?:\.[A-Za-z0-9_\-]{1,63})*)/"
+    r"[A-Za-z0-9_$\-]"
+)
+_ENV_PATH_RE: Final = re.compile(
+    r"(?:\$\{?(?:HOME|USERPROFILE|XDG_[A-Z_]+|TMPDIR|TMP|TEMP|APPDATA|LOCALAPPDATA|"
+    r"PROGRAMDATA|HOMEPATH|ONEDRIVE)\}?"
+    r"|\$env:(?:USERPROFILE|APPDATA|LOCALAPPDATA|TEMP|TMP|HOME|HOMEPATH|PROGRAMDATA|"
+    r"ProgramFiles|SystemRoot|windir|ONEDRIVE)"
+    r"|%(?:USERPROFILE|APPDATA|LOCALAPPDATA|TEMP|TMP|PROGRAMDATA|PROGRAMFILES|"
+    r"PROGRAMFILES\(X86\)|SYSTEMROOT|WINDIR|HOMEPATH|HOMEDRIVE|ALLUSERSPROFILE|PUBLIC|"
+    r"ONEDRIVE|SYSTEMDRIVE)%)"
+    r"[\\/]{1,2}[A-Za-z0-9_.\-]",
+    re.IGNORECASE,
+)
+_HOME_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9_.~/\\\-])~(?:[A-Za-z_][A-Za-z0-9_.\-]{0,31})?/[A-Za-z0-9_.\-]"
+)
+_FILE_URL_RE: Final = re.compile(
+    r"(?<![a-z0-9])(?:file|smb|nfs|afp|cifs):/{1,3}[^\s/]", re.IGNORECASE
+)
+_HOST_SUFFIXES: Final = (
+    "internal",
+    "local",
+    "localdomain",
+    "corp",
+    "lan",
+    "intranet",
+    "intra",
+    "home.arpa",
+    "svc",
+    "cluster.local",
+    "priv",
+    "consul",
+)
+_HOST_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?P<host>[a-z0-9](?:[a-z0-9_\-]{0,62})(?:\.[a-z0-9_\-]{1,63})*?)"
+    r"\.(?P<suffix>internal|localdomain|local|corp|lan|intranet|intra|home\.arpa|svc|priv|consul)"
+    r"(?![a-z0-9_\-])(?!\.[a-z0-9])(?P<after>[:/(\[]?)"
+)
+# Dotted code names that end like an internal host.
+_CODE_NAMES: Final = frozenset(
+    {
+        "threading.local",
+        "werkzeug.local",
+        "gevent.local",
+        "greenlet.local",
+        "eventlet.local",
+        "asyncio.local",
+        "contextvars.local",
+        "jdk.internal",
+        "sun.internal",
+        "kotlin.internal",
+        "java.internal",
+        "android.internal",
+        "com.android.internal",
+        "io.netty.internal",
+        "settings.local",
+        "config.local",
+        "env.local",
+        "app.local",
+        "docker.internal",
+    }
+)
+_IPV4_RE: Final = re.compile(
+    r"(?<![0-9A-Za-z.\-])(?P<a>\d{1,3})\.(?P<b>\d{1,3})\.(?P<c>\d{1,3})\.(?P<d>\d{1,3})"
+    r"(?![0-9]|\.[0-9])(?P<cidr>/\d{1,2}(?![0-9]))?"
+)
+_IPV6_RE: Final = re.compile(
+    r"(?<![0-9a-f:])(?:f[cd][0-9a-f]{2}|fe[89ab][0-9a-f])(?::[0-9a-f]{0,4}){2,7}"
+    r"(?:%[a-z0-9]+)?(?![0-9a-f:])"
+    r"|(?<![0-9a-f:])::1(?![0-9a-f:])",
+)
+
+
+def _private_v4(a: int, b: int) -> bool:
+    return (
+        a == 10
+        or a == 127
+        or (a == 172 and 16 <= b <= 31)
+        or (a == 192 and b == 168)
+        or (a == 169 and b == 254)
+        or (a == 100 and 64 <= b <= 127)
+    )
+
+
+class InternalPathDetector:
+    name = "internal_path"
+
+    def anchors(self) -> Iterable[tuple[str, str]]:
+        for root in _UNIX_ROOTS:
+            yield "/" + root.lower() + "/", "ip.unix"
+        for literal in (":\\", ":/"):
+            yield literal, "ip.drive"
+        yield "\\\\", "ip.unc"
+        yield "//", "ip.unc2"
+        for literal in (
+            "$home",
+            "${home}",
+            "$xdg_",
+            "${xdg_",
+            "$tmpdir",
+            "${tmpdir",
+            "$env:",
+            "%userprofile%",
+            "%appdata%",
+            "%localappdata%",
+            "%temp%",
+            "%tmp%",
+            "%programdata%",
+            "%programfiles",
+            "%systemroot%",
+            "%windir%",
+            "%homepath%",
+            "%homedrive%",
+            "%allusersprofile%",
+            "%public%",
+            "%onedrive%",
+            "%systemdrive%",
+            "$userprofile",
+            "$appdata",
+            "$localappdata",
+            "$temp",
+            "$tmp/",
+            "${tmp",
+            "${temp",
+            "$homepath",
+            "$onedrive",
+            "$programdata",
+        ):
+            yield literal, "ip.env"
+        yield "~", "ip.home"
+        for scheme in ("file:", "smb:", "nfs:", "afp:", "cifs:"):
+            yield scheme, "ip.url"
+        for suffix in _HOST_SUFFIXES:
+            yield "." + suffix, "ip.host"
+        for prefix in ("10.", "127.", "172.", "192.168.", "169.254.", "100."):
+            yield prefix, "ip.v4"
+        for prefix in ("fc", "fd", "fe8", "fe9", "fea", "feb", "::1"):
+            yield prefix, "ip.v6"
+
+    def check(self, ctx: Context) -> bool:
+        hits = ctx.hits
+        text, low = ctx.text, ctx.low
+        if "ip.unix" in hits and self._unix(text):
+            return True
+        if "ip.drive" in hits and _DRIVE_RE.search(text):
+            return True
+        if "ip.unc" in hits and _UNC_RE.search(text):
+            return True
+        if "ip.unc2" in hits and self._unc_slash(text, low):
+            return True
+        if "ip.env" in hits and _ENV_PATH_RE.search(text):
+            return True
+        if "ip.home" in hits and _HOME_RE.search(text):
+            return True
+        if "ip.url" in hits and _FILE_URL_RE.search(text):
+            return True
+        if "ip.host" in hits and self._host(text, low):
+            return True
+        if "ip.v4" in hits and self._ipv4(text, low):
+            return True
+        return "ip.v6" in hits and self._ipv6(text, low)
+
+    def _unix(self, text: str) -> bool:
+        for m in _UNIX_PATH_RE.finditer(text):
+            at = m.start()
+            if at > 0 and text[at - 1] in _PATH_BEFORE:
+                continue
+            root = m.group("root")
+            if root == "private" and not _MACOS_PRIVATE_RE.match(text, at):
+                continue
+            path = m.group().rstrip(".,:;!?")
+            if _SHELL_FILES_RE.match(path):
+                continue
+            return True
+        return False
+
+    def _unc_slash(self, text: str, low: str) -> bool:
+        for m in _UNC_SLASH_RE.finditer(text):
+            host = m.group("host").lower()
+            if (
+                "." not in host
+                or _IPV4_RE.fullmatch(host)
+                or host.endswith(tuple("." + s for s in _HOST_SUFFIXES))
+            ):
+                if host in ("www", "cdn", "api"):
+                    continue
+                return True
+        return False
+
+    def _host(self, text: str, low: str) -> bool:
+        for m in _HOST_RE.finditer(low):
+            at = m.start()
+            host = m.group("host")
+            full = host + "." + m.group("suffix")
+            if at > 0 and low[at - 1] == ".":
+                continue  # a dotfile: .env.local
+            if at > 0 and low[at - 1] == "/" and not low.startswith("//", at - 2):
+                continue  # a path segment: src/app.local
+            if full in _CODE_NAMES or any(full.endswith("." + c) for c in _CODE_NAMES):
+                continue
+            after = m.group("after")
+            if after == "(":
+                continue  # a call: threading.local()
+            if (
+                m.group("suffix") in ("svc", "priv", "intra", "consul")
+                and "." not in host
+                and not after
+            ):
+                continue  # "svc"/"priv" alone are too common as word endings
+            if low.endswith(
+                (".py", ".js", ".ts", ".json", ".yaml", ".yml", ".cfg", ".ini"), 0, m.end()
+            ):
+                continue
+            return True
+        return False
+
+    def _ipv4(self, text: str, low: str) -> bool:
+        for m in _IPV4_RE.finditer(text):
+            a, b, c, d = (int(m.group(k)) for k in "abcd")
+            if max(a, b, c, d) > 255 or not _private_v4(a, b):
+                continue
+            before = low[max(0, m.start() - 12) : m.start()]
+            if before.endswith(("v", "version ", "versión ", "version: ", "ver ", "release ")):
+                continue
+            cidr = m.group("cidr")
+            if cidr is not None:
+                prefix = int(cidr[1:])
+                value = (a << 24) | (b << 16) | (c << 8) | d
+                if prefix <= 32 and value & ((1 << (32 - prefix)) - 1) == 0:
+                    continue  # a network (10.0.0.0/8), not a host
+            return True
+        return False
+
+    def _ipv6(self, text: str, low: str) -> bool:
+        for m in _IPV6_RE.finditer(low):
+            addr = m.group()
+            if addr == "::1" or "::" in addr or addr.count(":") >= 3:
+                return True
+        return False

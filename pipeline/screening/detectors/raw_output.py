@@ -1,0 +1,407 @@
+"""Detector ``raw_output``: a provider's payload, stream or SDK object, or reasoning tags.
+
+Structural, not a word list: JSON objects (also single-quoted Python dicts and SDK reprs
+such as ``ChatCompletion(id='chatcmpl-…', choices=[Choice(…)])``) are parsed where they
+parse, read key by key where they are cut short, and their keys and values scored with
+the weights of rules/lexicon.toml ``[raw_output]``:
+
+* 3 for a key only providers use (``finish_reason``, ``stop_reason``, ``usageMetadata``,
+  ``reasoning_content``, ``logprobs`` …) or a provider value of ``type``/``object``/
+  ``event`` (``"chat.completion"``, ``"thinking"``, ``"tool_use"``,
+  ``"content_block_delta"``, ``"response.output_text.delta"`` …);
+* 1.5 for keys providers share with other data (``choices``, ``candidates``,
+  ``thinking``, ``signature``, ``delta``, ``usage``), a chat role value of ``role``,
+  or a model name under ``model``;
+* bonuses for provider structure: ``choices``/``candidates`` holding objects, a
+  ``message``/``delta`` object with ``content`` or ``role``, ``role`` next to
+  ``content``, a message id (``chatcmpl-``, ``msg_``, ``toolu_``, ``resp_`` …).
+
+An object fires at 3: ``{"role": "editor"}``, ``{"choices": ["a", "b"]}`` or
+``{"signature": "J. Doe"}`` do not. Server-sent event lines with a provider's event
+name, and the tags models wrap raw reasoning and tool calls in (``<think>``,
+``<thinking>``, ``<tool_call>``, ``<function_calls>``, ``<function=…>``,
+``[TOOL_CALLS]``) fire too, unless the tag is only named in prose ("the <think> tag").
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterable
+from typing import Any, Final
+
+from pipeline.screening.context import Context
+from pipeline.screening.rules import lexicon
+
+__all__ = ["RawOutputDetector"]
+
+_DECODER: Final = json.JSONDecoder()
+_PAIR_RE: Final = re.compile(
+    r"(?P<q>[\"'])(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,40})(?P=q)\s{0,5}:\s{0,5}"
+    r"(?P<val>\"(?:[^\"\\\n]|\\.){0,200}\"?|'(?:[^'\\\n]|\\.){0,200}'?|[\[{]\s{0,3}[\"'{\[]?"
+    r"|-?\d[\d.eE+\-]{0,20}|true|false|null|None|True|False)"
+)
+_KWARG_RE: Final = re.compile(
+    r"(?<![\w.])(?P<key>[a-z_][a-z0-9_]{1,40})=(?P<val>'(?:[^'\\\n]|\\.){0,200}'?"
+    r"|\"(?:[^\"\\\n]|\\.){0,200}\"?|[\[{]\s{0,3}[\"'{\[A-Z]?|None|True|False|-?\d[\d.]{0,20}"
+    r"|<[^<>]{0,60}>|[A-Z][A-Za-z]{1,40}\()"
+)
+_SDK_RE: Final = re.compile(r"(?<![\w.])(?P<cls>[A-Z][A-Za-z]{2,40})\((?=[a-z_]{2,40}=)")
+_SSE_EVENT_RE: Final = re.compile(r"(?:^|\n|\s)event:\s?(?P<name>[a-z_.]{4,60})")
+_SSE_DONE_RE: Final = re.compile(r"data:\s?\[done\]")
+_TAG_RE: Final = re.compile(
+    r"</?(?:think|thinking|reasoning|reflection|scratchpad|tool_call|tool_calls|tool_response|"
+    r"function_calls|function_results)>"
+    r"|<invoke\sname=|<parameter\sname=|<function=[a-z_][\w.\-]{0,60}>|\[tool_calls\]"
+)
+_TAG_TALK_AFTER_RE: Final = re.compile(
+    r"\s?(?:tags?|blocks?|elements?|markers?|tokens?|sections?|and\b|or\b|/|,|\)|`|'|\"|’)"
+)
+_TAG_TALK_BEFORE: Final = ("`", "'", '"', "‘", "(", "and ", "or ", "the ", "a ", "an ", "/")
+_MODEL_RE: Final = re.compile(
+    r"^(?:gpt-|o[1-9](?:-|$)|chatgpt|claude|gemini|gemma|llama|meta-llama|mistral|mixtral|"
+    r"codestral|command|deepseek|qwen|grok|phi-|text-davinci|davinci|anthropic\.|"
+    r"amazon\.|cohere\.|models/)"
+)
+_ID_PREFIXES: Final = (
+    "chatcmpl-",
+    "cmpl-",
+    "msg_0",
+    "msg_",
+    "toolu_",
+    "resp_",
+    "rs_",
+    "fc_",
+    "call_",
+    "gen-",
+    "run-",
+    "srvtoolu_",
+    "req_",
+)
+_CHOICE_KEYS: Final = frozenset(
+    {
+        "index",
+        "message",
+        "delta",
+        "content",
+        "finish_reason",
+        "finishreason",
+        "type",
+        "text",
+        "logprobs",
+    }
+)
+_SIGNATURE_RE: Final = re.compile(r"^E[a-zA-Z][A-Za-z0-9+/=_\-]{10,}$|^[A-Za-z0-9+/=]{40,}$")
+
+
+class RawOutputDetector:
+    name = "raw_output"
+
+    def __init__(self) -> None:
+        raw = lexicon()["raw_output"]
+        self.strong = frozenset(raw["strong"])
+        self.medium = frozenset(k.lower() for k in raw["medium"])
+        self.values = frozenset(raw["values"])
+        self.roles = frozenset(raw["roles"])
+        self.finish = frozenset(raw["finish"])
+        self.sdk_classes = frozenset(raw["sdk_classes"])
+
+    def anchors(self) -> Iterable[tuple[str, str]]:
+        keys = (
+            self.strong
+            | self.medium
+            | {
+                "role",
+                "type",
+                "object",
+                "event",
+                "content",
+                "message",
+                "model",
+                "done",
+                "id",
+                "response",
+            }
+        )
+        for key in keys:
+            yield f'"{key}"', "ro.json"
+            yield f"'{key}'", "ro.json"
+        for cls in self.sdk_classes:
+            yield cls + "(", "ro.sdk"
+        for literal in ("event:", "data: [done]", "data:[done]"):
+            yield literal, "ro.sse"
+        for literal in (
+            "<think",
+            "</think",
+            "<reasoning",
+            "</reasoning",
+            "<reflection",
+            "<scratchpad",
+            "<tool_call",
+            "</tool_call",
+            "<tool_response",
+            "<function_calls",
+            "<function_results",
+            "<invoke",
+            "<parameter name",
+            "<function=",
+            "[tool_calls]",
+        ):
+            yield literal, "ro.tag"
+
+    def check(self, ctx: Context) -> bool:
+        hits = ctx.hits
+        if "ro.tag" in hits and self._tags(ctx.low):
+            return True
+        if "ro.sse" in hits and self._sse(ctx.low):
+            return True
+        if "ro.json" in hits and self._json(ctx.text):
+            return True
+        return "ro.sdk" in hits and self._sdk(ctx.text)
+
+    # -- tags and streams ------------------------------------------------------------------
+
+    def _tags(self, low: str) -> bool:
+        for m in _TAG_RE.finditer(low):
+            before = low[max(0, m.start() - 4) : m.start()]
+            if before.endswith(_TAG_TALK_BEFORE) and _TAG_TALK_AFTER_RE.match(low, m.end()):
+                continue
+            if _TAG_TALK_AFTER_RE.match(low, m.end()) and not low.startswith(('"', "'"), m.end()):
+                continue
+            if before.endswith(("`", "'", '"', "‘")):
+                continue
+            return True
+        return False
+
+    def _sse(self, low: str) -> bool:
+        for m in _SSE_EVENT_RE.finditer(low):
+            if m.group("name") in self.values or m.group("name").startswith(
+                ("response.", "content_block", "message_")
+            ):
+                return True
+        return len(_SSE_DONE_RE.findall(low)) >= 1 and "data: {" in low
+
+    # -- JSON and dict reprs ---------------------------------------------------------------
+
+    def _json(self, text: str) -> bool:
+        # Parsed objects first: their structure is known. An object that does not parse
+        # (cut short: a summary has 1000 characters; or not quite JSON) is read key by
+        # key from where it starts; text before the first object is read key by key too
+        # (``"finish_reason": "stop"`` on its own).
+        pos = text.find("{")
+        if pos != 0 and self._score_pairs(text[: pos if pos > 0 else len(text)], 0) >= 3:
+            return True
+        count = 0
+        while pos != -1 and count < 8:
+            count += 1
+            parsed = _parse_at(text, pos)
+            if parsed is None:
+                return self._score_pairs(text, pos) >= 3
+            obj, end = parsed
+            if self._score_obj(obj) >= 3:
+                return True
+            pos = text.find("{", end)
+        return False
+
+    def _score_obj(self, obj: Any, depth: int = 0) -> float:
+        if depth > 8:
+            return 0.0
+        total = 0.0
+        if isinstance(obj, list):
+            return max((self._score_obj(v, depth + 1) for v in obj[:20]), default=0.0)
+        if not isinstance(obj, dict):
+            return 0.0
+        keys = {str(k).lower(): v for k, v in obj.items()}
+        for key, value in keys.items():
+            total += self._key_score(key, value)
+            inner = (
+                {str(k).lower() for k in value[0]}
+                if isinstance(value, list) and value and isinstance(value[0], dict)
+                else {str(k).lower() for k in value}
+                if isinstance(value, dict)
+                else set()
+            )
+            if key in ("choices", "candidates", "output", "content") and isinstance(value, list):
+                total += 1.5 if _CHOICE_KEYS & inner else 0.0
+            if key in ("message", "delta") and isinstance(value, dict):
+                total += (
+                    2.0 if {"content", "role", "tool_calls", "reasoning_content"} & inner else 0.0
+                )
+        if (
+            isinstance(keys.get("role"), str)
+            and keys["role"].lower() in self.roles
+            and ("content" in keys or "parts" in keys or "tool_calls" in keys)
+        ):
+            total += 1.0
+        if keys.get("type") == "text" and isinstance(keys.get("content"), str):
+            total += 1.5
+        if isinstance(keys.get("done"), bool) and ("response" in keys or "message" in keys):
+            total += 1.5  # Ollama: {"model", "created_at", "response" | "message", "done"}
+        nested = max(
+            (self._score_obj(v, depth + 1) for v in keys.values() if isinstance(v, dict | list)),
+            default=0.0,
+        )
+        return max(total + min(nested, 1.5), nested)
+
+    def _key_score(self, key: str, value: Any) -> float:
+        sval = value.lower() if isinstance(value, str) else None
+        if key in self.strong:
+            return 3.0
+        if key == "signature":
+            return 3.0 if isinstance(value, str) and _SIGNATURE_RE.match(value) else 1.0
+        if key in ("type", "object", "event"):
+            if sval in self.values:
+                return 3.0
+            return 0.75 if sval in ("text", "message", "function") else 0.0
+        if key in self.medium:
+            if (
+                key in ("choices", "candidates")
+                and isinstance(value, list)
+                and value
+                and all(isinstance(v, str) for v in value)
+            ):
+                return 0.25  # a quiz's choices
+            return 1.5
+        if key == "role":
+            return 1.5 if sval in self.roles else 0.25
+        if key == "content":
+            return 0.75 if isinstance(value, str) else 0.5
+        if key == "model":
+            return 1.5 if sval is not None and _MODEL_RE.match(sval) else 0.25
+        if key == "id":
+            return 2.0 if sval is not None and sval.startswith(_ID_PREFIXES) else 0.0
+        if key in ("finish", "stop_reason_value"):
+            return 0.0
+        if key in ("message", "delta", "index", "created", "text", "name", "arguments", "parts"):
+            return 0.25
+        return 0.0
+
+    def _score_pairs(self, text: str, start: int) -> float:
+        total = 0.0
+        role_chat = has_content = False
+        for m in _PAIR_RE.finditer(text, start):
+            key = m.group("key").lower()
+            raw_val = m.group("val")
+            value: Any = _scalar(raw_val)
+            if key in ("choices", "candidates") and raw_val.startswith("[") and "{" in raw_val:
+                inner = text[m.end() : m.end() + 80].lower()
+                if any(f'"{k}"' in inner or f"'{k}'" in inner for k in _CHOICE_KEYS):
+                    total += 1.5
+            if key in ("message", "delta") and raw_val.startswith("{"):
+                window = text[m.end() : m.end() + 60].lower()
+                if '"content"' in window or "'content'" in window or '"role"' in window:
+                    total += 2.0
+            if (
+                key in ("choices", "candidates")
+                and raw_val.startswith("[")
+                and raw_val.rstrip().endswith(('"', "'"))
+            ):
+                value = ["x"]  # a list of strings: a quiz, not provider output
+            total += self._key_score(key, value)
+            if key == "role" and isinstance(value, str) and value.lower() in self.roles:
+                role_chat = True
+            if key == "content":
+                has_content = True
+            if (
+                key == "done"
+                and isinstance(value, bool)
+                and re.search(r"[\"'](?:response|message)[\"']\s?:", text[start:])
+            ):
+                total += 1.5
+            if total + (1.0 if role_chat and has_content else 0.0) >= 3:
+                return 3.0
+        return total + (1.0 if role_chat and has_content else 0.0)
+
+    # -- SDK reprs -------------------------------------------------------------------------
+
+    def _sdk(self, text: str) -> bool:
+        for m in _SDK_RE.finditer(text):
+            cls = m.group("cls").lower()
+            if cls not in self.sdk_classes:
+                continue
+            total = 0.5
+            if cls not in (
+                "message",
+                "choice",
+                "usage",
+                "content",
+                "part",
+                "candidate",
+                "delta",
+                "response",
+                "functioncall",
+                "choices",
+            ):
+                total = 2.0
+            role_chat = has_content = False
+            for kw in _KWARG_RE.finditer(text, m.end(), min(len(text), m.end() + 1500)):
+                key = kw.group("key")
+                value = _scalar(kw.group("val"))
+                total += self._key_score(key, value)
+                if key == "role" and isinstance(value, str) and value.lower() in self.roles:
+                    role_chat = True
+                if key == "content":
+                    has_content = True
+                if total + (1.0 if role_chat and has_content else 0.0) >= 3:
+                    return True
+        return False
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _parse_at(text: str, start: int) -> tuple[Any, int] | None:
+    """The JSON value (or single-quoted Python dict) starting at ``start``, and its end."""
+    try:
+        return _DECODER.raw_decode(text, start)
+    except ValueError:
+        pass
+    if text.startswith(("{'", "{ '"), start):
+        end = _balanced_end(text, start)
+        if end is not None:
+            try:
+                return ast.literal_eval(text[start:end]), end
+            except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+                return None
+    return None
+
+
+def _balanced_end(text: str, start: int) -> int | None:
+    depth = 0
+    in_str: str | None = None
+    i = start
+    while i < len(text) and i - start < 4000:
+        ch = text[i]
+        if in_str:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == in_str:
+                in_str = None
+        elif ch in "\"'":
+            in_str = ch
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return None
+
+
+def _scalar(raw: str) -> Any:
+    raw = raw.strip()
+    if raw[:1] in "\"'":
+        body = raw[1:-1] if len(raw) >= 2 and raw[-1] == raw[0] else raw[1:]
+        return body
+    if raw in ("null", "None"):
+        return None
+    if raw in ("true", "True"):
+        return True
+    if raw in ("false", "False"):
+        return False
+    if raw[:1] in "[{":
+        return {} if raw[0] == "{" else []
+    return 0

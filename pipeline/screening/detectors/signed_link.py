@@ -1,0 +1,190 @@
+"""Detector ``signed_link``: a URL that carries a signature or an expiring token.
+
+The parameters and path shapes are data (rules/signed_links.toml). A URL fires when its
+query (or fragment, or a path parameter) has
+
+* a signature parameter (``X-Amz-Signature``, ``sig``, ``hdnts``, ``q-signature`` …)
+  with a real value;
+* a token parameter (``token``, ``access_token``, ``verify``, ``code`` …) whose value
+  looks like a token, not a word, a number or a placeholder; pagination cursors
+  (``pageToken``, ``continuation_token`` …) never count;
+* an expiry (``expires=1743743275``) next to a hash-like value of another parameter;
+* a JWT anywhere in the URL (Cloudflare Stream, Mux, Supabase), or a signed path
+  (Rails ActiveStorage ids, Bunny path tokens, Cloudinary ``s--…--``).
+
+Names are compared in lower case with ``-``, ``_`` and ``.`` alike; the text is already
+decoded (percent, HTML entities, JSON escapes), so ``%26sig%3D`` and ``&amp;sig=`` read
+as ``&sig=``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from pipeline.screening.context import Context
+from pipeline.screening.detectors.base import run_end, run_start
+from pipeline.screening.rules import signed_link_data
+from pipeline.screening.values import is_placeholder, looks_machine_made
+
+__all__ = ["SignedLinkDetector"]
+
+_URL_STOP: Final = frozenset(" \t\r\n\"'`<>()[]{}|\\,")
+_PARAM_RE: Final = re.compile(r"(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})=(?P<value>[^&;#?\s]*)")
+# Values that say something about a token parameter instead of being a token.
+_NOT_TOKEN_VALUES: Final = frozenset(
+    {
+        "true",
+        "false",
+        "none",
+        "null",
+        "auto",
+        "yes",
+        "no",
+        "on",
+        "off",
+        "required",
+        "optional",
+        "empty",
+        "undefined",
+        "nil",
+        "0",
+        "1",
+    }
+)
+_JWT_IN_URL_RE: Final = re.compile(
+    r"eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"
+)
+_HASHLIKE_RE: Final = re.compile(r"^[A-Za-z0-9_\-+/=%~.]{16,}$")
+_EPOCH_RE: Final = re.compile(r"^\d{9,13}$|^\d{4}-\d\d-\d\d")
+# Signature names that are unmistakable even outside a URL query.
+_UNMISTAKABLE_PREFIXES: Final = (
+    "x_amz_",
+    "x_goog_",
+    "x_oss_",
+    "x_tos_",
+    "x_obs_",
+    "q_sign",
+    "hdn",
+    "__token__",
+)
+
+
+def _norm_name(name: str) -> str:
+    return name.lower().replace("-", "_").replace(".", "_")
+
+
+class SignedLinkDetector:
+    name = "signed_link"
+
+    def __init__(self) -> None:
+        data = signed_link_data()
+        self.signature = frozenset(data["signature_params"])
+        self.token = frozenset(data["token_params"])
+        self.weak_token = frozenset(data["weak_token_params"])
+        self.not_token = frozenset(data["not_token_params"])
+        self.expiry = frozenset(data["expiry_params"])
+        self.paths = tuple(re.compile(p) for p in data["path_patterns"])
+
+    def anchors(self) -> Iterable[tuple[str, str]]:
+        names = {n for n in self.signature | self.token if len(n) >= 3}
+        names |= {n for n in self.expiry if len(n) >= 3}
+        names |= {"sig", "exp"}
+        for name in names:
+            for variant in {name, name.replace("_", "-"), name.replace("_", ".")}:
+                if variant.startswith(("-", ".")):
+                    continue
+                yield variant + "=", "sl.param"
+        # Token-ending names not listed (``upload_token``, ``sasToken``): ``token=`` covers.
+        yield "token=", "sl.param"
+        yield "signature=", "sl.param"
+        for short in ("t=", "k=", "e=", "tk=", "st=", "se=", "s="):
+            yield "?" + short, "sl.param"
+            yield "&" + short, "sl.param"
+        yield "eyj", "sl.jwt"
+        for literal in (
+            "/rails/active_storage/",
+            "/bcdn_token=",
+            "res.cloudinary.com/",
+            "/__token__=",
+            "/hdnts=",
+            "/hdnea=",
+            "policy=ey",
+            ".oraclecloud.com/p/",
+        ):
+            yield literal, "sl.path"
+
+    def check(self, ctx: Context) -> bool:
+        hits = ctx.hits
+        if "sl.param" in hits and self._params(ctx, hits["sl.param"]):
+            return True
+        if "sl.jwt" in hits and self._jwt(ctx, hits["sl.jwt"]):
+            return True
+        return "sl.path" in hits and any(p.search(ctx.low) for p in self.paths)
+
+    # -- query parameters ------------------------------------------------------------------
+
+    def _params(self, ctx: Context, positions: list[int]) -> bool:
+        text = ctx.text
+        seen_runs: set[int] = set()
+        for pos in positions:
+            start = run_start(text, pos, _URL_STOP)
+            if start in seen_runs:
+                continue
+            seen_runs.add(start)
+            end = run_end(text, pos, _URL_STOP)
+            if self._query_signed(text[start:end]):
+                return True
+        return False
+
+    def _query_signed(self, run: str) -> bool:
+        urlish = "://" in run or run.lower().startswith("www.") or "/" in run.split("?", 1)[0]
+        params: list[tuple[str, str, bool]] = []
+        for m in _PARAM_RE.finditer(run):
+            in_query = m.start() > 0 and run[m.start() - 1] in "?&;#/"
+            params.append((_norm_name(m.group("name")), m.group("value"), in_query))
+        has_expiry = False
+        hashes = 0
+        for name, value, in_query in params:
+            if not value or is_placeholder(value):
+                continue
+            if name in self.signature:
+                if name == "authorization" and len(value) < 10:
+                    continue
+                if in_query or name.startswith(_UNMISTAKABLE_PREFIXES):
+                    return True
+                continue
+            if not in_query:
+                continue
+            if name in self.not_token or value.lower() in _NOT_TOKEN_VALUES:
+                continue
+            is_token_name = name in self.token or (
+                name.endswith(("token", "_sig", "signature", "_sas")) and len(name) > 5
+            )
+            if is_token_name and urlish:
+                if name in self.weak_token or len(name) <= 2:
+                    if looks_machine_made(value, min_len=10):
+                        return True
+                elif len(value) >= 3:
+                    return True
+            if name in self.expiry and _EPOCH_RE.match(value):
+                has_expiry = True
+            elif name == "s" and re.fullmatch(r"[0-9a-f]{32}", value):
+                return True  # imgix-style md5 signature of the query
+            elif _HASHLIKE_RE.match(value) and looks_machine_made(value, min_len=16):
+                hashes += 1
+        return has_expiry and hashes > 0 and urlish
+
+    # -- JWT in a URL ----------------------------------------------------------------------
+
+    def _jwt(self, ctx: Context, positions: list[int]) -> bool:
+        text = ctx.text
+        for pos in positions:
+            m = _JWT_IN_URL_RE.match(text, pos)
+            if m is None:
+                continue
+            start = run_start(text, pos, _URL_STOP)
+            if "://" in text[start:pos] or text[start:pos].lower().startswith("www."):
+                return True
+        return False

@@ -1,0 +1,416 @@
+"""Does a value look like a secret? Shared by every keyword-anchored check.
+
+A keyword (``password``, ``token``, ``Passwort``, ``密码`` ...) says where a secret could
+be; the value next to it decides whether one is there. Three grades:
+
+* :func:`is_reference` - not a value at all: a placeholder (``<your-api-key>``,
+  ``YOUR_API_KEY``, ``[REDACTED]``, ``********``, ``xxxx``), a variable reference
+  (``${DB_PASS}``, ``$TOKEN``, ``%PASS%``, ``{{ secrets.X }}``), a call
+  (``getpass.getpass()``, ``os.environ["X"]``) or a dotted name (``settings.SECRET_KEY``).
+* :func:`looks_like_password` - good enough after an explicit ``password is``/``=``/``:``:
+  at least 6 characters with letters and digits or symbols (``hunter2``, ``Tr0ub4dor&3``),
+  not a plain word, identifier, number or well-known technical term.
+* :func:`looks_machine_made` - what a token, key or secret value looks like: long enough,
+  several character classes or a hex/base64 run, enough entropy, not an identifier
+  (``max_token_count``, ``PasswordResetController``) or a date or version.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import Counter
+from typing import Final
+
+__all__ = [
+    "entropy",
+    "is_placeholder",
+    "is_reference",
+    "looks_like_password",
+    "looks_machine_made",
+    "strip_value",
+]
+
+_QUOTES_AND_PUNCT: Final = "\"'`“”‘’«»「」『』"
+_TRAILING: Final = ".,;:!?)]}>" + _QUOTES_AND_PUNCT + "。，、；：！？）」』"
+_LEADING: Final = "([{<" + _QUOTES_AND_PUNCT + "（「『"
+
+
+def strip_value(value: str) -> str:
+    """The value without the quotes and sentence punctuation around it."""
+    value = value.strip()
+    while value and value[-1] in _TRAILING:
+        # A trailing ``=`` run is base64 padding, kept; a closing bracket that opened in
+        # the value (``f(x)``) is kept so calls stay recognisable.
+        if value[-1] in ")]}>" and {")": "(", "]": "[", "}": "{", ">": "<"}[value[-1]] in value:
+            break
+        value = value[:-1]
+    while value and value[0] in _LEADING:
+        if value[0] in "([{<" and {"(": ")", "[": "]", "{": "}", "<": ">"}[value[0]] in value:
+            break
+        value = value[1:]
+    return value
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    if not value:
+        return 0.0
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
+
+
+# --- not a value -------------------------------------------------------------------------
+
+_PLACEHOLDER_RE: Final = re.compile(
+    r"""
+    ^(?:
+      <[^<>]{1,80}>                                  # <your-api-key>, <PASSWORD>
+    | \[[^\[\]]{0,40}(?:redact|hidden|mask|remov|secret|password|token|key|omit|censor)
+      [^\[\]]{0,40}\]                                # [REDACTED], [hidden]
+    | \{\{[^{}]{1,120}\}\}                           # {{ secrets.X }}, {{password}}
+    | \$\{\{?[^{}]{1,120}\}?\}                       # ${DB_PASS}, ${{ secrets.X }}
+    | \$\(?[A-Za-z_][A-Za-z0-9_]{0,80}\)?            # $TOKEN, $(TOKEN)
+    | \$env:[A-Za-z_][A-Za-z0-9_]{0,80}              # PowerShell $env:TOKEN
+    | %[A-Za-z_][A-Za-z0-9_]{0,80}%                  # %PASSWORD%
+    | \#\{[^{}]{1,80}\}                              # Ruby #{token}
+    | <%=?[^%]{1,80}%>                               # ERB
+    | \{[A-Za-z_][A-Za-z0-9_.-]{0,80}\}              # {token}, {api_key}
+    | :[a-z_][a-z0-9_]{1,80}                         # :token (route/SQL parameter)
+    | @[A-Za-z_][A-Za-z0-9_]{0,80}                   # @password (SQL parameter)
+    | ENC\[.{1,200}\]                                # encrypted-value wrappers
+    )$
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+# Words that describe a value instead of being one (``password: required``), in lower case.
+_NOT_VALUES: Final = frozenset(
+    [
+        "none",
+        "null",
+        "nil",
+        "undefined",
+        "true",
+        "false",
+        "yes",
+        "no",
+        "on",
+        "off",
+        "empty",
+        "blank",
+        "required",
+        "optional",
+        "hidden",
+        "masked",
+        "redacted",
+        "removed",
+        "omitted",
+        "secret",
+        "password",
+        "passwd",
+        "pwd",
+        "pass",
+        "token",
+        "key",
+        "apikey",
+        "api_key",
+        "value",
+        "string",
+        "str",
+        "text",
+        "int",
+        "integer",
+        "bool",
+        "boolean",
+        "number",
+        "varchar",
+        "char",
+        "bytes",
+        "field",
+        "input",
+        "output",
+        "default",
+        "example",
+        "sample",
+        "placeholder",
+        "changeme",
+        "dummy",
+        "test",
+        "testing",
+        "todo",
+        "tbd",
+        "fixme",
+        "xxx",
+        "unknown",
+        "unset",
+        "env",
+        "environment",
+        "variable",
+        "config",
+        "settings",
+        "secretstr",
+        "secretbytes",
+        "sensitive",
+        "private",
+        "public",
+        "here",
+        "there",
+        "same",
+        "see",
+        "below",
+        "above",
+    ]
+)
+# ``getpass.getpass()``, ``os.environ["X"]``, ``process.env.X``, ``settings.SECRET_KEY``,
+# ``self.password``, ``config.get('x')``, ``Secret(...)``, ``vault:secret/data/x#key``.
+_CALL_OR_NAME_RE: Final = re.compile(
+    r"""
+    ^(?:
+      [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*\s?\(.*\)?      # a call: getpass(), f(x)
+    | [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*\[.*\]?         # an index: os.environ["X"]
+    | [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+                # a dotted name: settings.KEY
+    | (?:vault|ref|secret|secrets|ssm|arn|env|aws-sm|gcp-sm|op|sops|kms):[^\s]{1,200}
+    )$
+    """,
+    re.VERBOSE,
+)
+_MASK_CHARS: Final = frozenset("*•●·xX#.…-_0?")
+
+
+def is_placeholder(value: str) -> bool:
+    """True when ``value`` only holds the place of a secret: a template variable, a mask."""
+    v = strip_value(value)
+    if not v:
+        return True
+    if _PLACEHOLDER_RE.match(v) or set(v) <= _MASK_CHARS:  # ${X}, <key>, ********, xxxx
+        return True
+    # YOUR_API_KEY, your-token-here, INSERT_KEY_HERE, <redacted> spelled out
+    return bool(_PLACEHOLDER_WORDS_RE.search(v.lower()))
+
+
+def is_reference(value: str) -> bool:
+    """True when ``value`` is a placeholder, a reference or a call, not a secret."""
+    v = strip_value(value)
+    if not v or is_placeholder(v):
+        return True
+    low = v.lower()
+    if low in _NOT_VALUES or _CALL_OR_NAME_RE.match(v):
+        return True
+    return len(set(low)) <= 2 and len(v) >= 4  # aaaa, abababab
+
+
+_PLACEHOLDER_WORDS_RE: Final = re.compile(
+    r"^(?:your|my|our|their|the|a|an|some|insert|put|enter|replace|paste|add|example|"
+    r"sample|dummy|fake|test|placeholder)[_\- ]"
+    r"|[_\- ](?:here|goes[_\- ]here|placeholder|redacted)$"
+    r"|^(?:redacted|placeholder|changeme|change[_\-]me|replace[_\-]?me|xxx+|tbd|todo)"
+    r"|x{5,}|\*{3,}|•{3,}|<redacted>|\.\.\.|…"
+)
+
+
+# --- what a value looks like -------------------------------------------------------------
+
+_WORD_RE: Final = re.compile(r"^(?:[A-Z]?[a-z]+|[A-Z]{1,12})$")  # word, Word, WORD
+_WORD_DIGITS_RE: Final = re.compile(r"^(?:[A-Za-z]+\d{1,4}|\d{1,4}[A-Za-z]+)$")  # hunter2
+_IDENTIFIER_RE: Final = re.compile(
+    r"^(?:[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)+"  # snake / kebab / dotted: max_token_count
+    r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"  # SCREAMING_SNAKE: DB_PASSWORD
+    r"|[a-z]+(?:[A-Z][a-z0-9]+)+"  # camelCase: apiKeyName
+    r"|(?:[A-Z][a-z]+)+(?:[A-Z][a-z]+|\d{1,2})?)$"  # PascalCase: PasswordResetController
+)
+_NUMBERISH_RE: Final = re.compile(
+    r"^(?:[+\-]?[\d.,:/\-_ ]+[a-zA-Z%]{0,3}"  # 1500, 10.2.1, 2026-01-01, 12:30, 3/4, 12ms
+    r"|v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?"  # v1.2.3-beta
+    r"|\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+\-]\d\d:?\d\d)?)?)$"
+)
+_UUID_RE: Final = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
+_HEX_RE: Final = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
+_B64_RE: Final = re.compile(r"^[A-Za-z0-9+/_\-]+={0,3}$")
+# Words people put after "password"/"key" that are names of things, not values.
+_TECH_TERMS: Final = frozenset(
+    [
+        "argon2",
+        "argon2id",
+        "argon2i",
+        "argon2d",
+        "pbkdf2",
+        "bcrypt",
+        "scrypt",
+        "sha1",
+        "sha-1",
+        "sha256",
+        "sha-256",
+        "sha512",
+        "sha-512",
+        "sha3",
+        "md5",
+        "aes128",
+        "aes256",
+        "aes-128",
+        "aes-256",
+        "aes-256-gcm",
+        "rsa2048",
+        "rsa4096",
+        "ed25519",
+        "x25519",
+        "secp256k1",
+        "wpa2",
+        "wpa3",
+        "wpa2-psk",
+        "wpa3-sae",
+        "oauth2",
+        "oauth2.0",
+        "openid",
+        "fido2",
+        "u2f",
+        "totp",
+        "hotp",
+        "webauthn",
+        "passkey",
+        "passkeys",
+        "2fa",
+        "mfa",
+        "sso",
+        "saml",
+        "saml2",
+        "ldap",
+        "ldaps",
+        "kerberos",
+        "ntlm",
+        "ntlmv2",
+        "pci-dss",
+        "hipaa",
+        "gdpr",
+        "iso27001",
+        "soc2",
+        "nist",
+        "sp800-63b",
+        "owasp",
+        "utf-8",
+        "utf8",
+        "base64",
+        "base32",
+        "hex",
+        "x509",
+        "x.509",
+        "pkcs1",
+        "pkcs8",
+        "pkcs12",
+        "pkcs#1",
+        "pkcs#8",
+        "pkcs#12",
+        "jwt",
+        "jws",
+        "jwe",
+        "jwk",
+        "jwks",
+        "hs256",
+        "hs384",
+        "hs512",
+        "rs256",
+        "rs384",
+        "rs512",
+        "es256",
+        "es384",
+        "ps256",
+        "http2",
+        "http3",
+        "tls1.2",
+        "tls1.3",
+        "ssl3",
+        "ipv4",
+        "ipv6",
+        "1password",
+        "keepassxc",
+        "keepass",
+        "bitwarden",
+        "lastpass",
+        "dashlane",
+        "gpt-4",
+        "gpt-4o",
+        "gpt4",
+        "gpt-3.5",
+    ]
+)
+
+
+def _classes(value: str) -> tuple[int, bool, bool, bool, bool]:
+    lower = upper = digit = symbol = False
+    for ch in value:
+        if ch.isdigit():
+            digit = True
+        elif ch.isalpha():
+            if ch.isupper():
+                upper = True
+            else:
+                lower = True
+        else:
+            symbol = True
+    return lower + upper + digit + symbol, lower, upper, digit, symbol
+
+
+_ASSIGNMENT_INSIDE_RE: Final = re.compile(r"[A-Za-z_]=[^=\s]")
+
+
+def _not_a_secret_shape(v: str) -> bool:
+    low = v.lower()
+    return (
+        not v.isascii()
+        or v[0] in "-)]},;("
+        or _ASSIGNMENT_INSIDE_RE.search(v) is not None  # --from-literal=password=$X
+        or any(c in v for c in "(){}")
+        or low in _TECH_TERMS
+        or _NUMBERISH_RE.match(v) is not None
+        or "://" in v
+        or v.startswith(("/", "./", "../", "~/"))
+        or ("@" in v and "." in v.rsplit("@", 1)[-1] and ":" not in v)  # an e-mail address
+    )
+
+
+def looks_like_password(value: str) -> bool:
+    """After an explicit ``password is``/``=``/``:``: does the value look like one?"""
+    v = strip_value(value)
+    if len(v) < 6 or len(v) > 128 or is_reference(v) or _not_a_secret_shape(v):
+        return False
+    n_classes, lower, upper, digit, symbol = _classes(v)
+    if n_classes < 2:
+        return False
+    if not digit and not symbol and _WORD_RE.match(v):
+        return False
+    if not digit and _IDENTIFIER_RE.match(v):
+        return False
+    # Letters with digits or symbols: hunter2, Tr0ub4dor&3, p@ssw0rd, S3cure!, Eb?D2RihM
+    return digit or symbol or (lower and upper and len(v) >= 8)
+
+
+def looks_machine_made(value: str, *, min_len: int = 10) -> bool:
+    """Does ``value`` look like a generated token, key or secret (not a word or name)?"""
+    v = strip_value(value)
+    n = len(v)
+    if n < min_len or n > 4096 or is_reference(v) or _not_a_secret_shape(v):
+        return False
+    if _UUID_RE.match(v):
+        return True
+    n_classes, lower, upper, digit, symbol = _classes(v)
+    ent = entropy(v)
+    if _HEX_RE.match(v) and n >= 16:
+        return len(set(v.lower())) >= 6 and ent >= 2.8
+    if _IDENTIFIER_RE.match(v) and not (digit and n >= 20):
+        return False
+    if _WORD_DIGITS_RE.match(v) and n < 16:
+        return False
+    if not digit and not symbol:
+        # Letters only: base64-ish only when long and irregularly mixed in case.
+        if not (lower and upper) or n < 16:
+            return False
+        switches = sum(1 for a, b in itertools.pairwise(v) if a.isupper() != b.isupper())
+        return switches >= n // 4 and ent >= 3.5
+    if n_classes < 2:
+        return False
+    # Enough entropy for its length: random strings of n characters reach about log2(n).
+    return ent >= min(3.2, math.log2(n) - 0.4) and (n_classes >= 3 or n >= 14 or digit)
+
+
+def is_b64ish(value: str) -> bool:
+    return _B64_RE.match(value) is not None

@@ -1,0 +1,72 @@
+"""The screening corpus through the real stage chain (contract 3.2 rule 5).
+
+``../shared/corpus/screening.jsonl`` (README beside it) and this project's own held-out
+set ``tests/data/screening_heldout.jsonl`` (written from vendors' documented formats and
+real-world phrasing, not from the corpus) each go through :class:`pipeline.Pipeline` as
+one eligible session, one ``cot.step`` per case. Misses are reported by id, group and why,
+never by text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.cli import main
+from pipeline.screening.evaluate import Report, evaluate, load_cases
+
+CORPUS = Path(__file__).parents[2] / "shared" / "corpus" / "screening.jsonl"
+HELDOUT = Path(__file__).parent / "data" / "screening_heldout.jsonl"
+
+
+def _problems(report: Report) -> str:
+    return "; ".join(
+        f"{o.case.id} {o.case.group} {o.case.expect}->{o.got} ({o.case.why})"
+        for o in report.outcomes
+        if not o.ok
+    )
+
+
+@pytest.fixture(scope="module")
+def corpus_report() -> Report:
+    if not CORPUS.is_file():
+        pytest.fail(f"shared screening corpus missing: {CORPUS}")
+    return evaluate(load_cases(CORPUS))
+
+
+def test_corpus_unsafe_cases_are_dropped(corpus_report: Report) -> None:
+    assert len(corpus_report.unsafe) > 500
+    assert corpus_report.dropped_share() >= 0.99, _problems(corpus_report)
+
+
+def test_corpus_unsafe_cases_are_named_by_the_expected_detector(corpus_report: Report) -> None:
+    assert corpus_report.named_share() >= 0.97, _problems(corpus_report)
+
+
+def test_corpus_safe_cases_are_released(corpus_report: Report) -> None:
+    assert len(corpus_report.safe) > 300
+    assert corpus_report.false_drop_share() <= 0.01, _problems(corpus_report)
+
+
+def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
+    assert corpus_report.leaky_dead_letters() == []
+
+
+def test_heldout_set() -> None:
+    """Our own cases, not the corpus's: the same bars, so generalisation shows."""
+    report = evaluate(load_cases(HELDOUT))
+    assert len(report.unsafe) >= 200 and len(report.safe) >= 150
+    assert report.dropped_share() >= 0.97, _problems(report)
+    assert report.named_share() >= 0.95, _problems(report)
+    assert report.false_drop_share() <= 0.02, _problems(report)
+    assert report.leaky_dead_letters() == []
+
+
+def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["eval-screening", str(HELDOUT), "--no-text"]) == 0
+    out = capsys.readouterr().out
+    assert "recall" in out and "false drops" in out and "credential" in out
+    missing = tmp_path / "nope.jsonl"
+    assert main(["eval-screening", str(missing)]) == 1
+    assert "screening corpus not found" in capsys.readouterr().err
