@@ -57,14 +57,19 @@ def _interrupt(signum: int, frame: object) -> None:
 def _cmd_broker(args: argparse.Namespace) -> int:
     import signal
 
-    from pipeline.kafka.broker import EmbeddedBroker
+    from pipeline.kafka.broker import new_broker
 
-    broker = EmbeddedBroker(args.port, host=args.host)
-    seconds = broker.start()
-    print(f"embedded broker (Tansu) ready in {seconds:.1f} s at {broker.url}", flush=True)
-    print("in-memory: its data is gone when it stops. Ctrl-C stops it.", flush=True)
+    broker = new_broker(args.engine, args.port, host=args.host)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
+        seconds = broker.start()
+        if args.engine == "kafka":
+            print(f"Apache Kafka ready in {seconds:.1f} s at {broker.url}", flush=True)
+            print("storage in a temporary folder, deleted when it stops. Ctrl-C stops it.")
+        else:
+            print(f"embedded broker (Tansu) ready in {seconds:.1f} s at {broker.url}")
+            print("in-memory: its data is gone when it stops. Ctrl-C stops it.")
+        sys.stdout.flush()
         assert broker.process is not None
         code = broker.process.wait()
         print(f"chao-pipeline: the broker exited with code {code}", file=sys.stderr)
@@ -148,9 +153,18 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--sessions", type=int, default=1000)
     generate.add_argument("--seed", type=int, default=0)
     generate.set_defaults(func=_cmd_generate)
-    broker = sub.add_parser("broker", help="run the embedded broker (Tansu) in the foreground")
+    broker = sub.add_parser(
+        "broker", help="run a local broker in the foreground (Tansu, or Apache Kafka)"
+    )
     broker.add_argument("--port", type=int, default=9092)
     broker.add_argument("--host", default="127.0.0.1")
+    broker.add_argument(
+        "--engine",
+        choices=("tansu", "kafka"),
+        default="tansu",
+        help="tansu: embedded, in memory (default); kafka: Apache Kafka 3.9.1 from its jars "
+        "(Java 17; fetched by Maven on first use; docs/kafka.md)",
+    )
     broker.set_defaults(func=_cmd_broker)
 
     worker = sub.add_parser(
