@@ -31,11 +31,16 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from types import TracebackType
 from typing import IO
 
 from pipeline.errors import BrokerError
-from pipeline.kafka.broker import broker_ready, die_with_parent, free_port, terminate
+from pipeline.kafka.broker import (
+    BrokerProcess,
+    broker_ready,
+    die_with_parent,
+    free_port,
+    terminate,
+)
 
 KAFKA_VERSION = "3.9.1"
 POM = Path(__file__).with_name("pom.xml")
@@ -229,7 +234,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-class KafkaBroker:
+class KafkaBroker(BrokerProcess):
     """Apache Kafka as one KRaft node (broker and controller) on loopback ports.
 
     The same interface as :class:`~pipeline.kafka.broker.EmbeddedBroker`: ``start()``
@@ -408,27 +413,6 @@ class KafkaBroker:
         folder, self.folder = self.folder, None
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
-
-    def pause(self) -> None:
-        """Freeze the broker (SIGSTOP), for fault tests."""
-        if self.process is not None:
-            self.process.send_signal(signal.SIGSTOP)
-
-    def resume(self) -> None:
-        if self.process is not None:
-            self.process.send_signal(signal.SIGCONT)
-
-    def __enter__(self) -> KafkaBroker:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
 
 def main() -> int:

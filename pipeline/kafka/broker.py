@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Protocol
+from typing import IO, Protocol, Self
 
 from pipeline.errors import BrokerError
 
@@ -132,7 +132,41 @@ def recv_exactly(sock: socket.socket, size: int) -> bytes:
     return data
 
 
-class EmbeddedBroker:
+class BrokerProcess:
+    """What both local brokers do alike with their process: freeze and thaw it (fault
+    tests), and start and stop as a context manager."""
+
+    process: subprocess.Popen[bytes] | None
+
+    def start(self, timeout: float = 20.0) -> float:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def pause(self) -> None:
+        """Freeze the broker (SIGSTOP), for fault tests."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGCONT)
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+class EmbeddedBroker(BrokerProcess):
     """A Tansu broker process on a loopback port. Use as a context manager."""
 
     def __init__(
@@ -205,24 +239,3 @@ class EmbeddedBroker:
         if self._log is not None:
             self._log.close()
             self._log = None
-
-    def pause(self) -> None:
-        """Freeze the broker (SIGSTOP), for fault tests."""
-        if self.process is not None:
-            self.process.send_signal(signal.SIGSTOP)
-
-    def resume(self) -> None:
-        if self.process is not None:
-            self.process.send_signal(signal.SIGCONT)
-
-    def __enter__(self) -> EmbeddedBroker:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
