@@ -20,6 +20,7 @@ from pipeline.kafka.apache import (
     jars_present,
     java_binary,
     kafka_jars,
+    random_cluster_id,
     remove_stale_folders,
 )
 from pipeline.kafka.broker import EmbeddedBroker, new_broker
@@ -135,3 +136,15 @@ def test_the_command_line_takes_the_engine() -> None:
     assert build_parser().parse_args(["broker"]).engine == "tansu"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["broker", "--engine", "zookeeper"])
+
+
+def test_cluster_ids_never_look_like_an_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id starting with '-' made the storage tool fail ("argument --cluster-id/-t:
+    expected one argument"): one start in 64 failed before this."""
+    import uuid
+
+    dash_first = uuid.UUID(bytes=b"\xf8" + bytes(15))  # base64 "-A..."
+    ids = iter([dash_first, uuid.UUID(int=1)])
+    monkeypatch.setattr(uuid, "uuid4", lambda: next(ids))
+    cluster_id = random_cluster_id()
+    assert len(cluster_id) == 22 and not cluster_id.startswith("-")

@@ -206,9 +206,14 @@ def _log4j(path: Path, level: str) -> str:
     return f"-Dlog4j.configuration={path.as_uri()}"
 
 
-def _random_cluster_id() -> str:
-    """16 random bytes in URL-safe base64 without padding: Kafka's cluster id form."""
-    return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+def random_cluster_id() -> str:
+    """16 random bytes in URL-safe base64 without padding: Kafka's cluster id form. Never
+    one that starts with ``-``, as Kafka's own ``Uuid.randomUuid`` (the storage tool would
+    read it as an option: one id in 64 did, and the broker failed to start)."""
+    while True:
+        cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        if not cluster_id.startswith("-"):
+            return cluster_id
 
 
 def remove_stale_folders(parent: Path | None = None) -> None:
@@ -365,7 +370,7 @@ class KafkaBroker(BrokerProcess):
             "kafka.tools.StorageTool",
             "format",
             "--cluster-id",
-            _random_cluster_id(),
+            random_cluster_id(),
             "--config",
             str(properties),
         ]
