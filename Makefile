@@ -1,5 +1,6 @@
 # Every target creates .venv itself (make install is idempotent: it reinstalls only when
-# pyproject.toml changed).
+# pyproject.toml changed), installs the Debian packages the tests use when their commands are
+# missing (as root, through apt-get), and fetches Apache Kafka's jars once (Maven Central).
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -9,13 +10,27 @@ SHELL  := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 PIP_QUIET := 2>&1 | sed '/^WARNING: Location/d'
 
-.PHONY: install test lint typecheck unit test-node test-faults demo bench clean
+# Debian packages the tests use, as COMMAND:PACKAGE (installed when COMMAND is missing):
+#   prometheus: promtool (alert-rule tests) and the server (the scrape test);
+#   Java 17 and Maven: the local Apache Kafka broker (pipeline/kafka/apache.py).
+DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
+	java:openjdk-17-jre-headless mvn:maven
+
+.PHONY: install debian-packages kafka-jars test lint typecheck unit test-node test-faults \
+	test-kafka test-faults-kafka demo bench clean
 
 # Node packages of clients/ (the TypeScript client and the protocol conformance tests),
 # from the committed lock file; reinstalled only when the lock file changed.
 NODE_STAMP := clients/node_modules/.installed
 
-install: $(STAMP) $(NODE_STAMP)
+install: debian-packages $(STAMP) kafka-jars $(NODE_STAMP)
+
+debian-packages:
+	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
+
+# Apache Kafka 3.9.1's jars (pipeline/kafka/pom.xml), once per user: docs/kafka.md.
+kafka-jars: debian-packages $(STAMP)
+	@$(PY) -m pipeline.kafka.apache >/dev/null
 
 $(NODE_STAMP): clients/package-lock.json
 	@command -v npm >/dev/null || (echo "npm not found: the client tests need Node.js 20+ with npm" >&2; exit 1)
@@ -46,6 +61,13 @@ test-faults: install
 # the official client libraries (clients/conformance; docs/protocols.md).
 test-node: install
 	cd clients && npm test
+
+# The same streaming tests on Apache Kafka (docs/kafka.md); tests marked kafka_only run here only.
+test-kafka: install
+	$(VENV)/bin/pytest -q tests/integration --broker=kafka
+
+test-faults-kafka: install
+	$(VENV)/bin/pytest -q tests/faults --broker=kafka
 
 test: lint typecheck unit test-node
 

@@ -120,14 +120,21 @@ def _interrupt(signum: int, frame: object) -> None:
 def _cmd_broker(args: argparse.Namespace) -> int:
     import signal
 
-    from pipeline.kafka.broker import EmbeddedBroker
+    from pipeline.kafka.broker import new_broker
 
-    broker = EmbeddedBroker(args.port, host=args.host)
-    seconds = broker.start()
-    print(f"embedded broker (Tansu) ready in {seconds:.1f} s at {broker.url}", flush=True)
-    print("in-memory: its data is gone when it stops. Ctrl-C stops it.", flush=True)
+    broker = new_broker(args.engine, args.port, host=args.host)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
+        seconds = broker.start()
+        if args.engine == "kafka":
+            print(f"Apache Kafka ready in {seconds:.1f} s at {broker.url}")
+            print("storage in a temporary folder, deleted when it stops. Ctrl-C stops it.")
+        else:
+            print(f"embedded broker (Tansu) ready in {seconds:.1f} s at {broker.url}")
+            print("in-memory: its data is gone when it stops. Ctrl-C stops it.")
+        if args.create_topics:
+            print(_create_pipeline_topics(broker.bootstrap, args.partitions))
+        sys.stdout.flush()
         assert broker.process is not None
         code = broker.process.wait()
         print(f"chao-pipeline: the broker exited with code {code}", file=sys.stderr)
@@ -136,6 +143,19 @@ def _cmd_broker(args: argparse.Namespace) -> int:
         return 0
     finally:
         broker.stop()
+
+
+def _create_pipeline_topics(bootstrap: str, partitions: int | None) -> str:
+    """The raw, clean and dead-letter topics, as the compose file's topics job creates them."""
+    import asyncio
+
+    from pipeline.config import PipelineConfig, WorkerSettings
+    from pipeline.kafka.admin import create_topics, pipeline_topics
+
+    count = partitions or WorkerSettings().partitions
+    specs = pipeline_topics(PipelineConfig().topics, count)
+    asyncio.run(create_topics(bootstrap, specs))
+    return f"topics: {', '.join(spec.name for spec in specs)} ({count} partitions each)"
 
 
 def _worker_settings(args: argparse.Namespace) -> WorkerSettings:
@@ -258,9 +278,30 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--sessions", type=int, default=1000)
     generate.add_argument("--seed", type=int, default=0)
     generate.set_defaults(func=_cmd_generate)
-    broker = sub.add_parser("broker", help="run the embedded broker (Tansu) in the foreground")
+    broker = sub.add_parser(
+        "broker", help="run a local broker in the foreground (Tansu, or Apache Kafka)"
+    )
     broker.add_argument("--port", type=int, default=9092)
     broker.add_argument("--host", default="127.0.0.1")
+    broker.add_argument(
+        "--engine",
+        choices=("tansu", "kafka"),
+        default="tansu",
+        help="tansu: embedded, in memory (default); kafka: Apache Kafka 3.9.1 from its jars "
+        "(Java 17; fetched by Maven on first use; docs/kafka.md)",
+    )
+    broker.add_argument(
+        "--create-topics",
+        action="store_true",
+        help="create the raw, clean and dead-letter topics once it is up (as the compose "
+        "file's topics job does; Kafka creates no topic by itself)",
+    )
+    broker.add_argument(
+        "--partitions",
+        type=int,
+        help="with --create-topics: partitions of each topic (default: "
+        "CHAO_WORKER_PARTITIONS, else 8)",
+    )
     broker.set_defaults(func=_cmd_broker)
 
     worker = sub.add_parser(

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+from pipeline.kafka.broker import ENGINES
 
 FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures"
 FIXTURE_NAMES = sorted(p.name.removesuffix(".raw.jsonl") for p in FIXTURES.glob("*.raw.jsonl"))
@@ -14,3 +17,49 @@ if not FIXTURE_NAMES:  # fail loudly: a missing fixture folder must never pass a
 @pytest.fixture(params=FIXTURE_NAMES)
 def fixture_name(request: pytest.FixtureRequest) -> str:
     return str(request.param)
+
+
+# -- which broker the streaming tests run on ------------------------------------------------
+#
+# tests/integration and tests/faults start their brokers through tests.integration.conftest,
+# on the engine chosen here: --broker=tansu|kafka, else CHAO_TEST_BROKER, else tansu.
+# Tests marked kafka_only (what Tansu cannot do: time lookups, transactions) run only on
+# Kafka; on Tansu they are deselected, and pytest reports them as deselected, not passed.
+
+BROKER_ENV = "CHAO_TEST_BROKER"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--broker",
+        choices=ENGINES,
+        default=None,
+        help=f"broker of the streaming tests: tansu (embedded) or kafka (Apache Kafka from "
+        f"its jars); default: ${BROKER_ENV}, else tansu",
+    )
+
+
+def broker_engine(config: pytest.Config) -> str:
+    chosen = config.getoption("--broker") or os.environ.get(BROKER_ENV, "").strip() or "tansu"
+    if chosen not in ENGINES:
+        raise pytest.UsageError(f"{BROKER_ENV}={chosen!r}: use one of {', '.join(ENGINES)}")
+    return str(chosen)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"streaming tests on: {broker_engine(config)}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if broker_engine(config) == "kafka":
+        return
+    deselected = [item for item in items if item.get_closest_marker("kafka_only")]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if not item.get_closest_marker("kafka_only")]
+
+
+@pytest.fixture(scope="session")
+def broker_engine_name(request: pytest.FixtureRequest) -> str:
+    """The engine the streaming tests run on (``tansu`` or ``kafka``)."""
+    return broker_engine(request.config)

@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
+from pipeline.kafka.admin import RAW_MAX_MESSAGE_BYTES, pipeline_topics
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.stats import Stats
 
@@ -561,6 +562,22 @@ def test_topics_job_creates_the_pipeline_topics(services: dict[str, dict[str, An
     script = "\n".join(services["topics"]["command"])
     assert "cleanup.policy=delete" in script
     assert "--if-not-exists" in script
+
+
+def test_raw_topic_takes_records_over_the_contract_limit(
+    services: dict[str, dict[str, Any]],
+) -> None:
+    """A raw record over the contract's limit must reach the workers (to be dead-lettered
+    too_large), not be refused by Kafka: the compose file's raw topic takes what
+    pipeline.kafka.admin gives it, well above CHAO_MAX_RECORD_BYTES."""
+    script = "\n".join(services["topics"]["command"])
+    raw = re.escape(TopicNames().raw)
+    found = re.search(rf"--entity-name {raw} --add-config max\.message\.bytes=(\d+)", script)
+    assert found, "the topics job does not set the raw topic's max.message.bytes"
+    assert int(found.group(1)) == RAW_MAX_MESSAGE_BYTES
+    [raw_spec] = [s for s in pipeline_topics(TopicNames(), 4) if s.name == TopicNames().raw]
+    assert raw_spec.configs()["max.message.bytes"] == str(RAW_MAX_MESSAGE_BYTES)
+    assert 2 * PipelineConfig().max_record_bytes <= RAW_MAX_MESSAGE_BYTES
 
 
 def test_worker_partitions_equal_the_topics_partitions(

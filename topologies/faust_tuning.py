@@ -18,6 +18,7 @@ from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
 
 from pipeline.api.redact import RedactCredentials
 from pipeline.config import WorkerSettings
+from topologies.created_topics import patch_topic_creation
 
 
 def faust_app_settings(settings: WorkerSettings) -> dict[str, Any]:
@@ -141,6 +142,7 @@ def apply_faust_tuning(settings: WorkerSettings | None = None) -> None:
     _patch_fetch_max_wait((settings or WorkerSettings()).fetch_max_wait_ms)
     _patch_drain_messages()
     _patch_force_commit()
+    patch_topic_creation()
 
 
 # -- deliver a fetched batch under one wait, not one wait per message ---------------------

@@ -13,6 +13,12 @@ from pipeline.config import TopicNames
 from pipeline.errors import BrokerError
 
 DAY_MS = 24 * 3600 * 1000
+RAW_MAX_MESSAGE_BYTES = 8 * 1024 * 1024
+"""``max.message.bytes`` of the raw topic. The contract dead-letters a record over 1 MiB as
+``too_large``; Apache Kafka's default limit (``message.max.bytes``, 1 MiB + 12 bytes per
+record batch) would refuse such a record to its producer instead, so it could never reach
+the pipeline. Up to this size it does, and is dead-lettered; beyond it the broker still
+refuses it (the producer gets MESSAGE_TOO_LARGE). Keep it above ``CHAO_MAX_RECORD_BYTES``."""
 
 
 @dataclass(frozen=True)
@@ -21,21 +27,25 @@ class TopicSpec:
     partitions: int
     replication: int = 1
     retention_ms: int | None = None
+    max_message_bytes: int | None = None  # None: the broker's default
 
     def configs(self) -> dict[str, str]:
         configs = {"cleanup.policy": "delete"}
         if self.retention_ms is not None:
             configs["retention.ms"] = str(self.retention_ms)
+        if self.max_message_bytes is not None:
+            configs["max.message.bytes"] = str(self.max_message_bytes)
         return configs
 
 
 def pipeline_topics(names: TopicNames, partitions: int, replication: int = 1) -> list[TopicSpec]:
     """The raw topic and every output topic, with the retention an operator would expect:
     raw and clean streams 7 days (clients replay a week), dead letters 30 days (time to
-    investigate a rejection)."""
+    investigate a rejection); the raw topic takes records up to
+    :data:`RAW_MAX_MESSAGE_BYTES`."""
     week, month = 7 * DAY_MS, 30 * DAY_MS
     return [
-        TopicSpec(names.raw, partitions, replication, week),
+        TopicSpec(names.raw, partitions, replication, week, RAW_MAX_MESSAGE_BYTES),
         TopicSpec(names.session_events, partitions, replication, week),
         TopicSpec(names.reasoning, partitions, replication, week),
         TopicSpec(names.tool_cards, partitions, replication, week),

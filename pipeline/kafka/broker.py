@@ -2,7 +2,9 @@
 
 Tansu keeps its data in memory and speaks the Kafka protocol; it does not support
 idempotent or transactional producers, which is why the pipeline is designed for
-at-least-once delivery with idempotent processing. Production runs on Apache Kafka.
+at-least-once delivery with idempotent processing. Production runs on Apache Kafka, which
+:mod:`pipeline.kafka.apache` runs locally with the same interface (:class:`Broker`);
+:func:`new_broker` makes either.
 """
 
 from __future__ import annotations
@@ -17,9 +19,48 @@ import sys
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, Protocol, Self
 
 from pipeline.errors import BrokerError
+
+ENGINES = ("tansu", "kafka")
+
+
+class Broker(Protocol):
+    """What tests and tools use of a local broker, whichever engine runs it."""
+
+    host: str
+    port: int
+    log_path: Path | None
+    process: subprocess.Popen[bytes] | None
+
+    @property
+    def bootstrap(self) -> str: ...
+
+    @property
+    def url(self) -> str: ...
+
+    def start(self, timeout: float = ...) -> float: ...
+
+    def stop(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+
+def new_broker(
+    engine: str, port: int | None = None, *, host: str = "127.0.0.1", log_path: Path | None = None
+) -> Broker:
+    """A local broker, not started: ``tansu`` (embedded, in memory) or ``kafka`` (Apache
+    Kafka from its jars, :mod:`pipeline.kafka.apache`)."""
+    if engine == "tansu":
+        return EmbeddedBroker(port, host=host, log_path=log_path)
+    if engine == "kafka":
+        from pipeline.kafka.apache import KafkaBroker
+
+        return KafkaBroker(port, host=host, log_path=log_path)
+    raise BrokerError(f"unknown broker engine {engine!r} (one of: {', '.join(ENGINES)})")
 
 
 def die_with_parent() -> None:
@@ -91,7 +132,41 @@ def recv_exactly(sock: socket.socket, size: int) -> bytes:
     return data
 
 
-class EmbeddedBroker:
+class BrokerProcess:
+    """What both local brokers do alike with their process: freeze and thaw it (fault
+    tests), and start and stop as a context manager."""
+
+    process: subprocess.Popen[bytes] | None
+
+    def start(self, timeout: float = 20.0) -> float:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def pause(self) -> None:
+        """Freeze the broker (SIGSTOP), for fault tests."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGCONT)
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+class EmbeddedBroker(BrokerProcess):
     """A Tansu broker process on a loopback port. Use as a context manager."""
 
     def __init__(
@@ -164,24 +239,3 @@ class EmbeddedBroker:
         if self._log is not None:
             self._log.close()
             self._log = None
-
-    def pause(self) -> None:
-        """Freeze the broker (SIGSTOP), for fault tests."""
-        if self.process is not None:
-            self.process.send_signal(signal.SIGSTOP)
-
-    def resume(self) -> None:
-        if self.process is not None:
-            self.process.send_signal(signal.SIGCONT)
-
-    def __enter__(self) -> EmbeddedBroker:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()

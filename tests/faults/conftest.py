@@ -1,6 +1,7 @@
 """Fault-injection tests on the embedded broker (``make test-faults``, about 3.5 minutes;
-not part of ``make test``). They reuse the integration tests' broker and deployments, and
-print one line of figures per test at the end of the run (also on failure).
+not part of ``make test``), or on Apache Kafka (``make test-faults-kafka``, i.e.
+``--broker=kafka``). They reuse the integration tests' broker and deployments, and print
+one line of figures per test at the end of the run (also on failure).
 
 Knobs for experiments (defaults are what CI runs): ``CHAO_FAULTS_FREEZE_S`` (10, how long
 the broker is frozen), ``CHAO_FAULTS_REORDER_WINDOW_S`` (60, the workers' reorder window in

@@ -17,7 +17,7 @@ import pytest
 
 from pipeline.config import TopicNames
 from pipeline.generate import TrafficProfile, generate_events
-from pipeline.kafka.broker import EmbeddedBroker, free_port
+from pipeline.kafka.broker import Broker, free_port, new_broker
 from pipeline.kafka.io import produce_lines
 from pipeline.runner import WorkerProcess
 from tests.faults.faults_util import (
@@ -76,7 +76,7 @@ def test_broker_frozen_mid_stream(deploy, report) -> None:  # type: ignore[no-un
     # the gap timer itself waits behind the frozen publish, "Timer expire is overlapping".)
     window = os.environ.get("CHAO_FAULTS_REORDER_WINDOW_S", "60")
     deployment = deploy(CHAO_REORDER_WINDOW_S=window)
-    broker: EmbeddedBroker = deployment.broker
+    broker: Broker = deployment.broker
     worker = deployment.worker("w1")
     worker.wait_ready()
     pid = worker.process.pid
@@ -122,7 +122,7 @@ def test_broker_frozen_mid_stream(deploy, report) -> None:  # type: ignore[no-un
 
 @pytest.mark.parametrize("delay_s", [5.0, 30.0], ids=["broker-5s-late", "broker-30s-late"])
 def test_worker_started_before_its_broker(  # type: ignore[no-untyped-def]
-    tmp_path: Path, report, delay_s: float
+    tmp_path: Path, report, delay_s: float, broker_engine_name: str
 ) -> None:
     port = free_port()
     address = f"127.0.0.1:{port}"
@@ -138,7 +138,8 @@ def test_worker_started_before_its_broker(  # type: ignore[no-untyped-def]
     }
     worker = WorkerProcess(f"kafka://{address}", name="early", log_dir=tmp_path, env=env)
     worker.start()
-    broker = EmbeddedBroker(port=port, log_path=tmp_path / "late-tansu.log")
+    late_log = tmp_path / f"late-{broker_engine_name}.log"
+    broker = new_broker(broker_engine_name, port, log_path=late_log)
     deployment = None
     try:
         started = time.monotonic()

@@ -1,4 +1,5 @@
-"""Integration tests run against a real Kafka-protocol broker (Tansu), started here.
+"""Integration tests run against a real Kafka-protocol broker, started here: the embedded
+Tansu, or Apache Kafka with ``--broker=kafka`` / ``CHAO_TEST_BROKER=kafka`` (tests/conftest.py).
 
 If the broker cannot start, every test here fails loudly; nothing is skipped.
 """
@@ -16,7 +17,7 @@ import pytest
 from pipeline.api.auth import mint_token
 from pipeline.config import TopicNames
 from pipeline.kafka.admin import create_topics, pipeline_topics
-from pipeline.kafka.broker import EmbeddedBroker
+from pipeline.kafka.broker import Broker, new_broker
 from pipeline.runner import WorkerProcess
 
 # The HS256 secret every test deployment's workers verify tokens with (CHAO_API_AUTH_SECRET).
@@ -33,12 +34,12 @@ def bearer(token: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedBroker]:
-    log = tmp_path_factory.mktemp("broker") / "tansu.log"
-    embedded = EmbeddedBroker(log_path=log)
-    embedded.start()  # raises BrokerError: the tests fail, they are not skipped
-    yield embedded
-    embedded.stop()
+def broker(tmp_path_factory: pytest.TempPathFactory, broker_engine_name: str) -> Iterator[Broker]:
+    log = tmp_path_factory.mktemp("broker") / f"{broker_engine_name}.log"
+    started = new_broker(broker_engine_name, log_path=log)
+    started.start()  # raises BrokerError: the tests fail, they are not skipped
+    yield started
+    started.stop()
 
 
 class Deployment:
@@ -46,7 +47,7 @@ class Deployment:
 
     def __init__(
         self,
-        broker: EmbeddedBroker,
+        broker: Broker,
         log_dir: Path,
         partitions: int = 4,
         default_names: bool = False,
@@ -108,7 +109,7 @@ class Deployment:
 
 
 @pytest.fixture
-def deploy(broker: EmbeddedBroker, tmp_path: Path) -> Iterator[type[Deployment]]:
+def deploy(broker: Broker, tmp_path: Path) -> Iterator[type[Deployment]]:
     made: list[Deployment] = []
 
     def factory(**kwargs: Any) -> Deployment:

@@ -76,7 +76,7 @@ def exported_names(exposition: str) -> set[str]:
 @pytest.fixture
 def prometheus(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     binary = shutil.which("prometheus")
-    assert binary, "the prometheus server is not installed (.ci/run installs it)"
+    assert binary, "the prometheus server is not installed (make install installs it)"
     port = free_port()
     config = tmp_path / "prometheus.yml"
     log = tmp_path / "prometheus.log"

@@ -1,0 +1,436 @@
+"""The production broker on demand: Apache Kafka 3.9.1, one KRaft node on loopback.
+
+Production runs on Apache Kafka (``docker-compose.yml``: ``apache/kafka:3.9.1``, KRaft). No
+Docker engine runs on the development machines, so the same version runs here from its
+jars: Maven fetches them once from Maven Central (``pipeline/kafka/pom.xml``) into a cache
+folder, and :class:`KafkaBroker` starts ``kafka.Kafka`` with the machine's Java as one
+combined broker and controller, both listeners on 127.0.0.1, its storage formatted
+(``kafka-storage format``, the ``kafka.tools.StorageTool`` main class) in a temporary
+folder that is deleted when it stops. :class:`KafkaBroker` has the interface of the
+embedded :class:`~pipeline.kafka.broker.EmbeddedBroker`, so tests and tools take either
+(:func:`pipeline.kafka.broker.new_broker`). Settings and why: :data:`BROKER_SETTINGS`,
+``docs/kafka.md``.
+
+``python -m pipeline.kafka.apache`` fetches the jars (``make install`` runs it).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import fcntl
+import hashlib
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+from pipeline.errors import BrokerError
+from pipeline.kafka.broker import (
+    BrokerProcess,
+    broker_ready,
+    die_with_parent,
+    free_port,
+    terminate,
+)
+
+KAFKA_VERSION = "3.9.1"
+POM = Path(__file__).with_name("pom.xml")
+CACHE_ENV = "CHAO_KAFKA_CACHE"
+"""Folder for the jars (default ``$XDG_CACHE_HOME/chao-pipeline/kafka-3.9.1``, with
+``~/.cache`` when XDG_CACHE_HOME is unset): one download per user, shared by checkouts."""
+COMPLETE = ".complete"  # written last into a filled cache: the pom's checksum
+MIN_JAVA = 11  # Kafka 3.9 brokers run on Java 11, 17 and 21; the machines have 17
+HEAP = "512m"
+TMP_PREFIX = "chao-kafka-"
+
+# The broker's settings, besides its listeners, node id and log folder. From
+# docker-compose.yml's kafka service where they apply (one node: every internal topic with
+# one replica; no initial rebalance delay), then what a single local node needs:
+BROKER_SETTINGS: dict[str, str] = {
+    # As docker-compose.yml.
+    "offsets.topic.replication.factor": "1",
+    "transaction.state.log.replication.factor": "1",
+    "transaction.state.log.min.isr": "1",
+    "default.replication.factor": "1",
+    "min.insync.replicas": "1",
+    "num.partitions": "12",
+    "group.initial.rebalance.delay.ms": "0",
+    # Topics exist only when someone creates them, as in production, where the compose
+    # file's topics job creates them and the workers create their internal topics. (Tansu
+    # creates a topic on a metadata request for it; Kafka's own default would too.)
+    "auto.create.topics.enable": "false",
+    # The log cleaner (compacted changelogs) takes this much heap up front: Kafka's default
+    # of 128 MiB is a quarter of the 512 MiB heap; 16 MiB dedupes 500k keys per pass.
+    "log.cleaner.dedupe.buffer.size": str(16 * 1024 * 1024),
+    # Consumer session timeouts from 1 s (Kafka's floor is 6 s): the integration and fault
+    # tests run workers with 4 s, so a killed worker's partitions move within seconds, as
+    # on the embedded broker. Production keeps Kafka's default (docs/kafka.md).
+    "group.min.session.timeout.ms": "1000",
+}
+
+
+def jar_cache() -> Path:
+    """Where the jars are kept: ``$CHAO_KAFKA_CACHE`` or the user's cache folder."""
+    configured = os.environ.get(CACHE_ENV, "").strip()
+    if configured:
+        return Path(configured).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
+    return Path(base) / "chao-pipeline" / f"kafka-{KAFKA_VERSION}"
+
+
+def _pom_checksum() -> str:
+    return hashlib.sha256(POM.read_bytes()).hexdigest()
+
+
+def jars_present(folder: Path | None = None) -> bool:
+    folder = folder or jar_cache()
+    try:
+        return (folder / COMPLETE).read_text().strip() == _pom_checksum()
+    except OSError:
+        return False
+
+
+def kafka_jars(*, say: Callable[[str], None] | None = None) -> Path:
+    """The folder of Kafka's jars, fetched from Maven Central by Maven on first use.
+
+    Concurrent callers (two test runs, two checkouts) wait for one fetch: a lock file
+    next to the folder; the jars go to a temporary sibling first and are moved in place
+    once complete, so a folder marked complete is never half filled.
+    """
+    folder = jar_cache()
+    if jars_present(folder):
+        return folder
+    mvn = shutil.which("mvn")
+    if mvn is None:
+        raise BrokerError(
+            f"Maven (mvn) is not installed: it fetches Apache Kafka {KAFKA_VERSION}'s jars "
+            f"from Maven Central once, into {folder}. Install it (Debian: apt-get install "
+            "maven; `make install` does it as root)."
+        )
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with (folder.parent / f"{folder.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if jars_present(folder):  # another process fetched them while we waited
+            return folder
+        (say or _stderr)(
+            f"fetching Apache Kafka {KAFKA_VERSION}'s jars from Maven Central into {folder} "
+            "(once, about 50 MB) ..."
+        )
+        partial = Path(tempfile.mkdtemp(prefix=f"{folder.name}.partial-", dir=folder.parent))
+        try:
+            command = [
+                mvn,
+                "-q",
+                "-B",
+                "-f",
+                str(POM),
+                "dependency:copy-dependencies",
+                f"-DoutputDirectory={partial}",
+                "-DincludeScope=runtime",
+            ]
+            try:
+                done = subprocess.run(
+                    command, capture_output=True, text=True, timeout=1200, check=False
+                )
+            except subprocess.TimeoutExpired as exc:
+                raise BrokerError("Maven did not fetch Kafka's jars within 20 minutes") from exc
+            if done.returncode != 0 or not any(partial.glob(f"kafka_2.13-{KAFKA_VERSION}.jar")):
+                output = (done.stdout + done.stderr).strip().splitlines()[-15:]
+                raise BrokerError(
+                    f"Maven could not fetch Kafka's jars (exit code {done.returncode}):\n"
+                    + "\n".join(output)
+                )
+            (partial / COMPLETE).write_text(_pom_checksum() + "\n")
+            if folder.exists():
+                shutil.rmtree(folder)
+            partial.rename(folder)
+        finally:
+            shutil.rmtree(partial, ignore_errors=True)
+    return folder
+
+
+def java_binary() -> str:
+    """The ``java`` to run Kafka with (``$JAVA_HOME/bin/java``, else the PATH's); checks it
+    is recent enough."""
+    java_home = os.environ.get("JAVA_HOME", "").strip()
+    candidate = Path(java_home) / "bin" / "java" if java_home else None
+    java = str(candidate) if candidate and candidate.is_file() else shutil.which("java")
+    if java is None:
+        raise BrokerError(
+            "Java is not installed: the Apache Kafka broker needs a Java runtime (17; "
+            "Debian: apt-get install openjdk-17-jre-headless; `make install` does it as root)."
+        )
+    try:
+        done = subprocess.run(
+            [java, "-version"], capture_output=True, text=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise BrokerError(f"{java} -version failed: {exc}") from exc
+    match = re.search(r'version "(\d+)(?:\.(\d+))?', done.stderr + done.stdout)
+    if match is None:
+        raise BrokerError(f"could not tell the version of {java}")
+    major = int(match.group(1))
+    if major == 1 and match.group(2):  # "1.8.0_392"
+        major = int(match.group(2))
+    if major < MIN_JAVA:
+        raise BrokerError(
+            f"{java} is Java {major}; Apache Kafka {KAFKA_VERSION} needs Java {MIN_JAVA} or "
+            "newer (17 recommended)"
+        )
+    return java
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _log4j(path: Path, level: str) -> str:
+    """Write a log4j configuration (everything at ``level`` to stdout); returns the flag."""
+    path.write_text(
+        f"log4j.rootLogger={level}, out\n"
+        "log4j.appender.out=org.apache.log4j.ConsoleAppender\n"
+        "log4j.appender.out.layout=org.apache.log4j.PatternLayout\n"
+        "log4j.appender.out.layout.ConversionPattern=[%d] %p %m (%c)%n\n"
+        # The state change log repeats every partition's every move: noise here.
+        "log4j.logger.state.change.logger=WARN\n"
+    )
+    return f"-Dlog4j.configuration={path.as_uri()}"
+
+
+def random_cluster_id() -> str:
+    """16 random bytes in URL-safe base64 without padding: Kafka's cluster id form. Never
+    one that starts with ``-``, as Kafka's own ``Uuid.randomUuid`` (the storage tool would
+    read it as an option: one id in 64 did, and the broker failed to start)."""
+    while True:
+        cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        if not cluster_id.startswith("-"):
+            return cluster_id
+
+
+def remove_stale_folders(parent: Path | None = None) -> None:
+    """Delete the storage folders of brokers whose starter died without stopping them
+    (a SIGKILLed test run: the broker itself dies with its parent, its folder stays)."""
+    parent = parent or Path(tempfile.gettempdir())
+    for folder in parent.glob(f"{TMP_PREFIX}*"):
+        try:
+            pids = [int(p) for p in (folder / "pids").read_text().split()]
+        except (OSError, ValueError):
+            continue  # not ours, or being set up right now
+        if not any(_alive(pid) for pid in pids):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class KafkaBroker(BrokerProcess):
+    """Apache Kafka as one KRaft node (broker and controller) on loopback ports.
+
+    The same interface as :class:`~pipeline.kafka.broker.EmbeddedBroker`: ``start()``
+    returns the seconds until a Metadata request is answered, ``stop()`` stops it (SIGTERM:
+    Kafka shuts down in order) and deletes its storage; ``pause()``/``resume()`` freeze
+    it for fault tests. ``log_path`` gets Kafka's own log (INFO); without it, warnings and
+    errors go to this process's stderr. The Java process dies with its parent.
+    """
+
+    def __init__(
+        self,
+        port: int | None = None,
+        *,
+        host: str = "127.0.0.1",
+        log_path: Path | None = None,
+        controller_port: int | None = None,
+        settings: dict[str, str] | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port or free_port(host)
+        self.controller_port = controller_port or free_port(host)
+        self.log_path = log_path
+        self.settings = {**BROKER_SETTINGS, **(settings or {})}
+        self.process: subprocess.Popen[bytes] | None = None
+        self.folder: Path | None = None
+        self._log: IO[bytes] | None = None
+
+    @property
+    def bootstrap(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    @property
+    def url(self) -> str:
+        """The broker URL in Faust's form."""
+        return f"kafka://{self.bootstrap}"
+
+    def server_properties(self, log_dir: Path) -> str:
+        listeners = {
+            "process.roles": "broker,controller",
+            "node.id": "1",
+            "controller.quorum.voters": f"1@{self.host}:{self.controller_port}",
+            "listeners": (
+                f"PLAINTEXT://{self.host}:{self.port},CONTROLLER://{self.host}:{self.controller_port}"
+            ),
+            "advertised.listeners": f"PLAINTEXT://{self.host}:{self.port}",
+            "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+            "inter.broker.listener.name": "PLAINTEXT",
+            "controller.listener.names": "CONTROLLER",
+            "log.dirs": str(log_dir),
+        }
+        return "".join(f"{k}={v}\n" for k, v in {**listeners, **self.settings}.items())
+
+    def start(self, timeout: float = 90.0) -> float:
+        """Format the storage, start the broker and wait until it answers; returns the
+        seconds from launching Java until then (fetching the jars, once, is not counted).
+        Raises BrokerError, having stopped everything it started, when it cannot."""
+        jars = kafka_jars()
+        java = java_binary()
+        remove_stale_folders()
+        try:
+            return self._start(jars, java, timeout)
+        except BaseException:  # Ctrl-C included: leave no broker and no folder behind
+            self.stop()
+            raise
+
+    def _start(self, jars: Path, java: str, timeout: float) -> float:
+        folder = Path(tempfile.mkdtemp(prefix=TMP_PREFIX))
+        self.folder = folder
+        (folder / "pids").write_text(f"{os.getpid()}\n")
+        properties = folder / "server.properties"
+        properties.write_text(self.server_properties(folder / "data"))
+        logging_flag = _log4j(folder / "log4j.properties", "INFO" if self.log_path else "WARN")
+        classpath = str(jars / "*")
+        started = time.monotonic()
+        self._format(java, classpath, properties, timeout)
+        self._log = self.log_path.open("ab") if self.log_path else None
+        command = [
+            java,
+            f"-Xmx{HEAP}",
+            f"-Xms{HEAP}",
+            # Kafka's own JVM flags (kafka-run-class.sh), but for the heap.
+            "-XX:+UseG1GC",
+            "-XX:MaxGCPauseMillis=20",
+            "-XX:InitiatingHeapOccupancyPercent=35",
+            "-XX:+ExplicitGCInvokesConcurrent",
+            "-Djava.awt.headless=true",
+            logging_flag,
+            "-cp",
+            classpath,
+            "kafka.Kafka",
+            str(properties),
+        ]
+        self.process = subprocess.Popen(
+            command,
+            stdout=self._log,  # None: this process's own stdout
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            cwd=folder,
+            start_new_session=True,  # Ctrl-C in a terminal reaches us, we stop it in order
+            preexec_fn=die_with_parent,
+        )
+        with (folder / "pids").open("a") as pids:
+            pids.write(f"{self.process.pid}\n")
+        deadline = started + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                code = self.process.returncode
+                self.stop()
+                raise BrokerError(
+                    f"Apache Kafka exited at start (exit code {code})" + self._see_log()
+                )
+            if broker_ready(self.host, self.port):
+                return time.monotonic() - started
+            time.sleep(0.1)
+        self.stop()
+        raise BrokerError(
+            f"Apache Kafka did not answer on {self.bootstrap} in {timeout:g}s" + self._see_log()
+        )
+
+    def _format(self, java: str, classpath: str, properties: Path, timeout: float) -> None:
+        command = [
+            java,
+            "-Xmx256m",
+            "-XX:TieredStopAtLevel=1",  # a short run: quick start beats peak speed
+            _log4j(properties.parent / "format-log4j.properties", "WARN"),
+            "-cp",
+            classpath,
+            "kafka.tools.StorageTool",
+            "format",
+            "--cluster-id",
+            random_cluster_id(),
+            "--config",
+            str(properties),
+        ]
+        try:
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                cwd=properties.parent,
+                preexec_fn=die_with_parent,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as exc:
+            self.stop()
+            raise BrokerError(f"formatting Kafka's storage took over {timeout:g}s") from exc
+        if done.returncode != 0:
+            self.stop()
+            output = (done.stdout + done.stderr).strip().splitlines()[-10:]
+            raise BrokerError(
+                f"formatting Kafka's storage failed (exit code {done.returncode}):\n"
+                + "\n".join(output)
+            )
+
+    def _see_log(self) -> str:
+        if self.log_path is None:
+            return ""
+        with contextlib.suppress(OSError):
+            lines = self.log_path.read_text(errors="replace").splitlines()
+            problems = [line for line in lines if " ERROR " in line or " FATAL " in line]
+            tail = (problems or lines)[-5:]
+            return f"; see {self.log_path}:\n" + "\n".join(tail)
+        return f"; see {self.log_path}"
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Stop the broker (in order; SIGKILL after ``timeout``) and delete its storage."""
+        process, self.process = self.process, None
+        if process is not None:
+            if process.poll() is None:
+                process.send_signal(signal.SIGCONT)  # a paused broker cannot stop
+            terminate(process, timeout)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+        folder, self.folder = self.folder, None
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def main() -> int:
+    """Fetch the jars and check Java (``make install``); prints where the jars are."""
+    try:
+        folder = kafka_jars()
+        java_binary()
+    except BrokerError as exc:
+        print(f"chao-pipeline: {exc}", file=sys.stderr)
+        return 1
+    print(f"Apache Kafka {KAFKA_VERSION} jars: {folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

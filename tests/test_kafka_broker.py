@@ -1,0 +1,150 @@
+"""The local Apache Kafka broker's set-up, without starting it (pipeline/kafka/apache.py):
+clear errors when Java or Maven is missing, the jar cache, the settings, the storage
+folders left behind. tests/integration runs the broker itself (``--broker=kafka``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pipeline.cli import build_parser
+from pipeline.errors import BrokerError, PipelineError
+from pipeline.kafka import apache
+from pipeline.kafka.apache import (
+    BROKER_SETTINGS,
+    KafkaBroker,
+    jar_cache,
+    jars_present,
+    java_binary,
+    kafka_jars,
+    random_cluster_id,
+    remove_stale_folders,
+)
+from pipeline.kafka.broker import EmbeddedBroker, new_broker
+
+
+@pytest.fixture
+def empty_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A PATH with nothing on it, no JAVA_HOME, an empty jar cache."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.delenv("JAVA_HOME", raising=False)
+    monkeypatch.setenv(apache.CACHE_ENV, str(tmp_path / "cache"))
+    return bin_dir
+
+
+def test_missing_java_is_named(empty_path: Path) -> None:
+    with pytest.raises(BrokerError, match="Java is not installed") as caught:
+        java_binary()
+    assert isinstance(caught.value, PipelineError)  # the project's one root exception
+    assert "openjdk-17" in str(caught.value)
+
+
+def test_an_old_java_is_refused(empty_path: Path) -> None:
+    fake = empty_path / "java"
+    fake.write_text("#!/bin/sh\necho 'openjdk version \"1.8.0_392\"' >&2\n")
+    fake.chmod(0o755)
+    with pytest.raises(BrokerError, match=r"is Java 8; Apache Kafka 3\.9\.1 needs Java 11"):
+        java_binary()
+
+
+def test_missing_maven_is_named_when_the_jars_are_not_cached(empty_path: Path) -> None:
+    assert not jars_present()
+    with pytest.raises(BrokerError, match=r"Maven \(mvn\) is not installed"):
+        kafka_jars()
+    with pytest.raises(BrokerError, match=r"Maven \(mvn\) is not installed"):
+        KafkaBroker().start()  # the tests that need the broker fail: nothing is skipped
+
+
+def test_cached_jars_need_no_maven(empty_path: Path) -> None:
+    folder = jar_cache()
+    folder.mkdir(parents=True)
+    (folder / apache.COMPLETE).write_text(apache._pom_checksum() + "\n")
+    assert kafka_jars() == folder
+    (folder / apache.COMPLETE).write_text("a checksum of another pom\n")
+    assert not jars_present(folder)  # a changed pom.xml fetches again
+
+
+def test_the_cache_defaults_to_the_users_cache_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(apache.CACHE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere/cache")
+    assert jar_cache() == Path("/somewhere/cache/chao-pipeline/kafka-3.9.1")
+
+
+def test_settings_listen_on_loopback_only(tmp_path: Path) -> None:
+    broker = KafkaBroker(19092, controller_port=19093)
+    text = broker.server_properties(tmp_path / "data")
+    settings = dict(line.split("=", 1) for line in text.splitlines())
+    assert settings["listeners"] == "PLAINTEXT://127.0.0.1:19092,CONTROLLER://127.0.0.1:19093"
+    assert settings["advertised.listeners"] == "PLAINTEXT://127.0.0.1:19092"
+    assert settings["controller.quorum.voters"] == "1@127.0.0.1:19093"
+    assert settings["process.roles"] == "broker,controller"
+    assert settings["log.dirs"] == str(tmp_path / "data")
+    for name, value in BROKER_SETTINGS.items():
+        assert settings[name] == value
+    assert settings["auto.create.topics.enable"] == "false"
+    assert settings["offsets.topic.replication.factor"] == "1"
+    assert settings["group.initial.rebalance.delay.ms"] == "0"
+
+
+def test_the_compose_files_kafka_settings_are_the_brokers(tmp_path: Path) -> None:
+    """Every KAFKA_* setting of docker-compose.yml's kafka service that is not about its
+    listeners, node or folders is set the same way here."""
+    import yaml
+
+    compose = yaml.safe_load((Path(__file__).parents[1] / "docker-compose.yml").read_text())
+    environment = compose["services"]["kafka"]["environment"]
+    where = {"NODE_ID", "PROCESS_ROLES", "CONTROLLER_QUORUM_VOTERS", "LISTENERS", "LOG_DIRS"}
+    where |= {"ADVERTISED_LISTENERS", "LISTENER_SECURITY_PROTOCOL_MAP"}
+    where |= {"INTER_BROKER_LISTENER_NAME", "CONTROLLER_LISTENER_NAMES"}
+    for key, value in environment.items():
+        if not key.startswith("KAFKA_") or key.removeprefix("KAFKA_") in where:
+            continue
+        name = key.removeprefix("KAFKA_").lower().replace("_", ".")
+        assert BROKER_SETTINGS.get(name) == str(value), name
+
+
+def test_storage_folders_of_dead_starters_are_removed(tmp_path: Path) -> None:
+    gone = subprocess.Popen(["true"])  # a pid that has exited
+    gone.wait()
+    stale = tmp_path / f"{apache.TMP_PREFIX}stale"
+    live = tmp_path / f"{apache.TMP_PREFIX}live"
+    unknown = tmp_path / f"{apache.TMP_PREFIX}no-pids"
+    for folder in (stale, live, unknown):
+        folder.mkdir()
+    (stale / "pids").write_text(f"{gone.pid}\n")
+    (live / "pids").write_text(f"{gone.pid}\n{os.getpid()}\n")
+    remove_stale_folders(tmp_path)
+    assert not stale.exists() and live.exists() and unknown.exists()
+
+
+def test_either_engine_from_one_call() -> None:
+    assert isinstance(new_broker("tansu"), EmbeddedBroker)
+    kafka = new_broker("kafka", 19092)
+    assert isinstance(kafka, KafkaBroker) and kafka.url == "kafka://127.0.0.1:19092"
+    with pytest.raises(BrokerError, match="unknown broker engine 'redpanda'"):
+        new_broker("redpanda")
+
+
+def test_the_command_line_takes_the_engine() -> None:
+    args = build_parser().parse_args(["broker", "--engine", "kafka", "--port", "29092"])
+    assert (args.engine, args.port, args.create_topics) == ("kafka", 29092, False)
+    assert build_parser().parse_args(["broker"]).engine == "tansu"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["broker", "--engine", "zookeeper"])
+
+
+def test_cluster_ids_never_look_like_an_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id starting with '-' made the storage tool fail ("argument --cluster-id/-t:
+    expected one argument"): one start in 64 failed before this."""
+    import uuid
+
+    dash_first = uuid.UUID(bytes=b"\xf8" + bytes(15))  # base64 "-A..."
+    ids = iter([dash_first, uuid.UUID(int=1)])
+    monkeypatch.setattr(uuid, "uuid4", lambda: next(ids))
+    cluster_id = random_cluster_id()
+    assert len(cluster_id) == 22 and not cluster_id.startswith("-")
