@@ -36,7 +36,9 @@ did not read.
       "lastSeq":   41,                     # highest seq ever appended (held or since dropped);
                                            #   null when nothing was appended; resume live
                                            #   with /events?after=<lastSeq>
-      "truncated": false                   # true once bounding dropped any event of the session
+      "truncated": false,                  # true once bounding dropped any event of the session
+      "drops":     [{"stage": "cot_policy", "reason": "unsafe_summary", "count": 2}, ...]
+                                           # the session's drop counts (pipeline.stages.drops)
     }
 
 Each tool card is the contract's eight-key card (``toolKey``, ``callId``, ``status``,
@@ -228,8 +230,11 @@ class SessionTrace:
         """The latest card per callId, in order of first appearance; later events win."""
         return _tool_cards(self.events)
 
-    def document(self) -> dict[str, Any]:
-        """The body of GET /sessions/{sessionId}/trace (shape in the module docstring)."""
+    def document(self, drops: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The body of GET /sessions/{sessionId}/trace (shape in the module docstring).
+
+        ``drops`` are the session's drop counts (``pipeline.stages.drops``), which the
+        ordering state holds, not the trace."""
         events = self.events
         return {
             "sessionId": self.session_id,
@@ -238,6 +243,7 @@ class SessionTrace:
             "firstSeq": self.first_seq,
             "lastSeq": self.last_seq if self.last_seq >= 0 else None,
             "truncated": self.truncated,
+            "drops": drops or [],
         }
 
 

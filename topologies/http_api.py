@@ -190,11 +190,11 @@ class SessionApi:
         owner = None if FORWARDED_HEADER in request.headers else self.traces.owner_url(session_id)
         if owner is not None:
             return await self._forward(request, owner)
-        trace = self.traces.trace(session_id)
-        if trace is None:
+        document = self.traces.document(session_id)
+        if document is None:
             raise ApiError(404, "unknown_session", "no trace for this session")
         return self.app.web.bytes(
-            orjson.dumps(trace.document()), content_type="application/json", headers=NO_STORE
+            orjson.dumps(document), content_type="application/json", headers=NO_STORE
         )
 
     async def _forward(self, request: Any, owner: URL) -> Any:

@@ -192,6 +192,7 @@ class PipelineTopology:
                 broker_offset_lookup(
                     [f"{host}:{port}" for host, port in bootstrap_addresses(self.settings.broker)]
                 ),
+                drop_counts=self.pipeline.sequencer.drop_counts,  # the trace's drops
             )
             if trace_settings.enabled
             else None
