@@ -2,7 +2,9 @@
 
 - ``GET /sessions/{sessionId}/trace``: the trace document (``pipeline.trace``);
 - ``GET /sessions/{sessionId}/events?after=SEQ`` (or ``Last-Event-ID``): Server-Sent
-  Events, the held events after SEQ, then live ones.
+  Events, the held events after SEQ, then live ones; ``&protocol=ag-ui`` or
+  ``&protocol=ai-sdk``: the same stream as AG-UI events or AI SDK UI message chunks
+  (``pipeline.protocols``, docs/protocols.md), whose frame ids are the resume points.
 
 Every request goes through :meth:`SessionApi.check` first (``pipeline.api.auth``: 401,
 403, 503 when no key is configured), then the session id is checked (400). New endpoints
@@ -55,13 +57,9 @@ from pipeline.api.auth import Authenticator, Credentials, Grant, build_authentic
 from pipeline.api.errors import ApiError
 from pipeline.api.limits import StreamLimiter
 from pipeline.api.settings import ApiSettings
-from pipeline.trace import (
-    InvalidSeq,
-    parse_last_event_id,
-    sse_error,
-    stream_events,
-    valid_session_id,
-)
+from pipeline.protocols import EXTRA_HEADERS, PROTOCOLS, InvalidResumePoint, resume_point_of
+from pipeline.protocols.live import ProtocolRenderer, clean_after
+from pipeline.trace import CleanRenderer, StreamRenderer, stream_events, valid_session_id
 from topologies.traces import Traces
 
 log = logging.getLogger("chao.api")
@@ -237,11 +235,16 @@ class SessionApi:
     async def _events(
         self, request: Any, session_id: str, grant: Grant, credentials: Credentials | None
     ) -> Any:
+        protocol = request.query.get("protocol", "clean")
+        if protocol not in PROTOCOLS:
+            raise ApiError(
+                400, "invalid_protocol", f"protocol must be one of {', '.join(PROTOCOLS)}"
+            )
         try:
-            after = parse_last_event_id(
+            point = resume_point_of(
                 request.headers.get("Last-Event-ID"), request.query.get("after")
             )
-        except InvalidSeq as exc:
+        except InvalidResumePoint as exc:
             raise ApiError(400, "invalid_seq", str(exc)) from None
         owner = None if FORWARDED_HEADER in request.headers else self.traces.owner_url(session_id)
         if owner is not None:
@@ -249,18 +252,31 @@ class SessionApi:
             return aioweb.Response(status=307, headers={"Location": str(location), **NO_STORE})
         if self.traces.trace(session_id) is None:
             raise ApiError(404, "unknown_session", "no trace for this session")
+        renderer: StreamRenderer = (
+            CleanRenderer(clean_after(point))
+            if protocol == "clean"
+            else ProtocolRenderer(protocol, point)
+        )
         lease = self.limiter.acquire(grant.key)
         try:
-            return await self._stream(request, session_id, after, grant)
+            return await self._stream(request, session_id, renderer, protocol, grant)
         finally:
             lease.release()
 
-    async def _stream(self, request: Any, session_id: str, after: int | None, grant: Grant) -> Any:
+    async def _stream(
+        self,
+        request: Any,
+        session_id: str,
+        renderer: StreamRenderer,
+        protocol: str,
+        grant: Grant,
+    ) -> Any:
         response = aioweb.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream",
                 "Cache-Control": "no-store",
                 "X-Accel-Buffering": "no",
+                **EXTRA_HEADERS[protocol],
             }
         )
         await response.prepare(request)
@@ -270,15 +286,16 @@ class SessionApi:
             self.traces.trace,
             self.traces.tail,
             session_id,
-            after,
+            None,
             keepalive_s=self.traces.settings.sse_keepalive_s,
+            renderer=renderer,
         )
         expires_at = grant.expires_at
         try:
             async for chunk in events:
                 if expires_at is not None and time.time() >= expires_at:
                     await response.write(
-                        sse_error(
+                        renderer.error(
                             "token_expired",
                             "the token has expired; reconnect with a new token and "
                             "Last-Event-ID (or ?after=) to resume",

@@ -26,6 +26,7 @@ from pipeline.protocols.frames import (
     InvalidResumePoint,
     ResumePoint,
     parse_resume_point,
+    resume_point_of,
     sse_frame,
     tag,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "ProtocolStream",
     "ResumePoint",
     "parse_resume_point",
+    "resume_point_of",
 ]
 
 
@@ -145,6 +147,28 @@ class ProtocolStream:
     def _take_preamble(self) -> list[Frame]:
         self._preamble_due = False
         return [Frame(data) for data in self._tracker.preamble()]
+
+    def error(self, code: str, message: str) -> bytes:
+        """The SSE message that ends a stream with a stream error (``slow_consumer``,
+        ``reassigned``, ``too_far_behind``, ``token_expired``...), in the protocol's own
+        error form, without an id (the client's Last-Event-ID stays where it was):
+
+        - clean: ``event: error`` with ``{"error": code, "message": message}``;
+        - AG-UI: ``RUN_ERROR {message, code}`` (the clean stream's own run errors carry a
+          clean type, ``run.failed`` / ``run.error``, as their code);
+        - AI SDK: ``error {errorText: "<code>: <message>"}`` (the clean stream's own run
+          errors are the bare type, ``run.failed`` / ``run.error``).
+        """
+        if self.protocol == "clean":
+            from pipeline.trace import sse_error
+
+            return sse_error(code, message)
+        data: dict[str, Any]
+        if self.protocol == "ag-ui":
+            data = {"type": "RUN_ERROR", "message": message, "code": code}
+        else:
+            data = {"type": "error", "errorText": f"{code}: {message}"}
+        return sse_frame(Frame(data))
 
     def sse(self, frame: Frame) -> bytes:
         """The SSE message of a frame. The clean protocol names each event by its type (as
