@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pipeline.models.clean import CleanEvent, Reason, Stage, ToolCard
+from pipeline.models.clean import CleanEvent, Reason, ToolCard
 from pipeline.models.envelope import SessionId
 
 
@@ -20,14 +20,19 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# The dead-letter stages and reasons, and ordering's late events (pipeline.stages.drops).
+DropStage = Literal["validation", "cot_policy", "normalization", "ordering"]
+DropReason = Literal[Reason, Literal["late"]]
+
+
 class DropCount(_Body):
     """How many of the session's events one stage dropped for one reason (metadata only:
     never a detail, a value or a text; ``pipeline.stages.drops``)."""
 
-    stage: Stage | Literal["ordering"] = Field(
+    stage: DropStage = Field(
         description="The dead-letter stage, or `ordering` for late events."
     )
-    reason: Reason | Literal["late"] = Field(
+    reason: DropReason = Field(
         description="The dead-letter reason; `late`: the event's seq had already been passed "
         "(its gap was skipped, or another event took the seq)."
     )
