@@ -313,3 +313,33 @@ def test_stream_errors_in_the_protocols_own_form(protocol: str) -> None:
         assert _error_of(protocol, error) == "token_expired"
 
     run(topology({session_id: events}, keepalive_s=0.2, leeway_s=0), token_expired)
+
+
+def _sse_data(body: bytes) -> list[dict[str, Any]]:
+    messages = [m for m in body.decode().split("\n\n") if m]
+    assert all(not m.startswith("id:") for m in messages)  # errors never carry an id
+    return [orjson.loads(m.removeprefix("data: ")) for m in messages]
+
+
+def test_an_ag_ui_stream_error_is_a_run_error_the_verifier_accepts_where_it_comes() -> None:
+    """The AG-UI verifier takes a RUN_ERROR first, inside a run and after RUN_FINISHED, but
+    after a RUN_ERROR only a RUN_STARTED: the errored run is re-opened first."""
+    error = {"type": "RUN_ERROR", "message": "m", "code": "token_expired"}
+    assert _sse_data(ProtocolStream("ag-ui").error("token_expired", "m")) == [error]
+    tools = by_session(expected("tools"))["s-tools"]
+    assert tools[-1]["type"] == "run.failed"  # the stream ends with a RUN_ERROR of its own
+    stream = ProtocolStream("ag-ui")
+    frames = stream.resume(tools)
+    assert frames[-1].data["type"] == "RUN_ERROR"
+    reopened, got = _sse_data(stream.error("token_expired", "m"))
+    started = next(f.data for f in reversed(frames) if f.data["type"] == "RUN_STARTED")
+    assert reopened == started and got == error
+    basic = by_session(expected("basic"))["s-basic"]
+    stream = ProtocolStream("ag-ui")
+    assert stream.resume(basic)[-1].data["type"] == "RUN_FINISHED"
+    assert _sse_data(stream.error("slow_consumer", "m")) == [{**error, "code": "slow_consumer"}]
+    ai = ProtocolStream("ai-sdk")
+    ai.resume(tools)
+    assert _sse_data(ai.error("reassigned", "moved")) == [
+        {"type": "error", "errorText": "reassigned: moved"}
+    ]

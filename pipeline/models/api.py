@@ -22,7 +22,7 @@ class _Body(BaseModel):
 
 # The dead-letter stages and reasons, and ordering's late events (pipeline.stages.drops).
 DropStage = Literal["validation", "cot_policy", "normalization", "ordering"]
-DropReason = Literal[Reason, Literal["late"]]
+DropReason = Literal[Reason, "late"]
 
 
 class DropCount(_Body):

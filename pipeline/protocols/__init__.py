@@ -102,6 +102,10 @@ class ProtocolStream:
         self._after: ResumePoint | None = None
         self._preamble_due = False
         self._last_seq = -1
+        # AG-UI: the last RUN_STARTED this stream sent, and whether its last run event was
+        # a RUN_ERROR (after which the client's verifier accepts only a RUN_STARTED).
+        self._run_started: dict[str, Any] | None = None
+        self._run_errored = False
 
     def resume(
         self, events: Iterable[dict[str, Any]], after: ResumePoint | None = None
@@ -117,13 +121,27 @@ class ProtocolStream:
         self._preamble_due = after is not None
         out: list[Frame] = []
         for event in events:
-            out += self.feed(event)
+            out += self._feed(event)
         if self._preamble_due:
             out += self._take_preamble()
-        return out
+        return self._sent(out)
 
     def feed(self, event: dict[str, Any]) -> list[Frame]:
         """The frames of one clean event that the client does not have yet."""
+        return self._sent(self._feed(event))
+
+    def _sent(self, frames: list[Frame]) -> list[Frame]:
+        """Notes what the client gets (for :meth:`error`)."""
+        if self.protocol == "ag-ui":
+            for frame in frames:
+                kind = frame.data["type"]
+                if kind == "RUN_STARTED":
+                    self._run_started, self._run_errored = frame.data, False
+                elif kind in ("RUN_FINISHED", "RUN_ERROR"):
+                    self._run_errored = kind == "RUN_ERROR"
+        return frames
+
+    def _feed(self, event: dict[str, Any]) -> list[Frame]:
         seq = event["seq"]
         if seq <= self._last_seq:
             return []
@@ -155,7 +173,10 @@ class ProtocolStream:
 
         - clean: ``event: error`` with ``{"error": code, "message": message}``;
         - AG-UI: ``RUN_ERROR {message, code}`` (the clean stream's own run errors carry a
-          clean type, ``run.failed`` / ``run.error``, as their code);
+          clean type, ``run.failed`` / ``run.error``, as their code). When the last run
+          event this stream sent was a RUN_ERROR, the AG-UI verifier accepts only a
+          ``RUN_STARTED`` next: the run is re-opened first (same ids, as for any event of a
+          run that ended), then errors;
         - AI SDK: ``error {errorText: "<code>: <message>"}`` (the clean stream's own run
           errors are the bare type, ``run.failed`` / ``run.error``).
         """
@@ -163,12 +184,14 @@ class ProtocolStream:
             from pipeline.trace import sse_error
 
             return sse_error(code, message)
-        data: dict[str, Any]
         if self.protocol == "ag-ui":
-            data = {"type": "RUN_ERROR", "message": message, "code": code}
-        else:
-            data = {"type": "error", "errorText": f"{code}: {message}"}
-        return sse_frame(Frame(data))
+            out = b""
+            if self._run_errored and self._run_started is not None:
+                out = sse_frame(Frame(dict(self._run_started)))
+            return out + sse_frame(
+                Frame({"type": "RUN_ERROR", "message": message, "code": code})
+            )
+        return sse_frame(Frame({"type": "error", "errorText": f"{code}: {message}"}))
 
     def sse(self, frame: Frame) -> bytes:
         """The SSE message of a frame. The clean protocol names each event by its type (as
