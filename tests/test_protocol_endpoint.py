@@ -57,6 +57,7 @@ def topology(
     assert built.traces is not None
     for events in (SESSIONS if sessions is None else sessions).values():
         append(built, events)
+    built.ready = True  # as after the first rebalance: its sessions are recovered
     return built
 
 

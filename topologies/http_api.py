@@ -120,9 +120,13 @@ class SessionApi:
         traces: Traces,
         settings: ApiSettings | None = None,
         authenticator: Authenticator | None = None,
+        ready: Callable[[], bool] | None = None,
     ) -> None:
         self.app = app
         self.traces = traces
+        # Whether the worker has recovered its sessions (None: always). While it has not, a
+        # session it does not hold gets 503 not_ready, not 404: it may be about to hold it.
+        self.ready = ready
         self.settings = settings or ApiSettings()
         self.auth = authenticator or build_authenticator(self.settings)
         self.limiter = StreamLimiter(self.settings.max_streams, self.settings.max_streams_per_token)
@@ -190,10 +194,18 @@ class SessionApi:
             return await self._forward(request, owner)
         document = self.traces.document(session_id)
         if document is None:
-            raise ApiError(404, "unknown_session", "no trace for this session")
+            raise self._unknown()
         return self.app.web.bytes(
             orjson.dumps(document), content_type="application/json", headers=NO_STORE
         )
+
+    def _unknown(self) -> ApiError:
+        """The answer for a session this worker holds no trace of: 404, unless it has not
+        recovered its sessions yet (then 503 not_ready: a client retries, and a restarted
+        worker's clients resume instead of giving up)."""
+        if self.ready is not None and not self.ready():
+            return errors.not_ready()
+        return ApiError(404, "unknown_session", "no trace for this session")
 
     async def _forward(self, request: Any, owner: URL) -> Any:
         """The owner's answer to the same request (module docstring)."""
@@ -251,7 +263,7 @@ class SessionApi:
             location = request.url.with_host(owner.host).with_port(owner.port)
             return aioweb.Response(status=307, headers={"Location": str(location), **NO_STORE})
         if self.traces.trace(session_id) is None:
-            raise ApiError(404, "unknown_session", "no trace for this session")
+            raise self._unknown()
         renderer: StreamRenderer = (
             CleanRenderer(clean_after(point))
             if protocol == "clean"

@@ -149,8 +149,10 @@ def _refusals(*, streams: bool) -> dict[str, Any]:
     responses["503"] = _json(
         "ErrorBody",
         "`auth_not_configured` (no key configured and auth not disabled: the message says "
-        "how to configure), `auth_unavailable` (the JWK Set could not be loaded) or "
-        "`owner_unavailable` (the worker holding the session did not answer).",
+        "how to configure), `auth_unavailable` (the JWK Set could not be loaded), "
+        "`owner_unavailable` (the worker holding the session did not answer) or `not_ready` "
+        "(the worker is starting or rebalancing and has not recovered its sessions yet: a "
+        "session it does not hold yet is not answered 404).",
         {"Retry-After": _header(_RETRY_AFTER, False)},
     )
     return responses
