@@ -57,6 +57,7 @@ from pipeline.api.auth import Authenticator, Credentials, Grant, build_authentic
 from pipeline.api.errors import ApiError
 from pipeline.api.limits import StreamLimiter
 from pipeline.api.settings import ApiSettings
+from pipeline.inspector import ASSETS, HEADERS, PAGE, PAGE_TYPE, static_file
 from pipeline.protocols import EXTRA_HEADERS, PROTOCOLS, InvalidResumePoint, resume_point_of
 from pipeline.protocols.live import ProtocolRenderer, clean_after
 from pipeline.trace import CleanRenderer, StreamRenderer, stream_events, valid_session_id
@@ -66,6 +67,8 @@ log = logging.getLogger("chao.api")
 
 TRACE_PATH: Final = "/sessions/{session_id}/trace"
 EVENTS_PATH: Final = "/sessions/{session_id}/events"
+INSPECT_PATH: Final = "/inspect/{session_id}"
+INSPECT_ASSET_PATH: Final = "/inspect/assets/{asset}"
 # Marks a request one worker sent to another (forwarded trace request).
 FORWARDED_HEADER: Final = "X-Chao-Forwarded"
 FORWARD_TIMEOUT_S: Final = 10.0
@@ -133,6 +136,7 @@ class SessionApi:
         self.cors = cors_options(self.settings.cors_origins)
         self.session_page(TRACE_PATH)(self._trace)
         self.session_page(EVENTS_PATH)(self._events)
+        self._inspector_pages()
         self._say_how_it_is_protected()
 
     def _say_how_it_is_protected(self) -> None:
@@ -183,6 +187,38 @@ class SessionApi:
 
     def error_response(self, exc: ApiError) -> Any:
         return self.app.web.json(exc.body(), status=exc.status, headers={**NO_STORE, **exc.headers})
+
+    # -- the inspector page ------------------------------------------------------------------
+
+    def _inspector_pages(self) -> None:
+        """``/inspect/{sessionId}`` and its assets (``pipeline.inspector``): static files, no
+        token check (they hold no session data and no token: the page's script reads the
+        token from its own URL and calls the session endpoints with it). A worker that does
+        not own the session redirects the page to the owner (same path and query), so the
+        page and the API it calls share an origin."""
+
+        async def inspector_page(view: Any, request: Any, session_id: str) -> Any:
+            if not valid_session_id(session_id):
+                return self.error_response(
+                    ApiError(400, "invalid_session_id", "not a valid sessionId")
+                )
+            owner = (
+                None if FORWARDED_HEADER in request.headers else self.traces.owner_url(session_id)
+            )
+            if owner is not None:
+                location = request.url.with_host(owner.host).with_port(owner.port)
+                return aioweb.Response(status=307, headers={"Location": str(location), **NO_STORE})
+            return self.app.web.bytes(static_file(PAGE), content_type=PAGE_TYPE, headers=HEADERS)
+
+        async def inspector_asset(view: Any, request: Any, asset: str) -> Any:
+            if asset not in ASSETS:
+                return self.error_response(ApiError(404, "not_found", "no such file"))
+            return self.app.web.bytes(
+                static_file(asset), content_type=ASSETS[asset], headers=HEADERS
+            )
+
+        self.app.page(INSPECT_PATH)(inspector_page)
+        self.app.page(INSPECT_ASSET_PATH)(inspector_asset)
 
     # -- the trace ---------------------------------------------------------------------------
 

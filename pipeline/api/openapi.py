@@ -28,6 +28,7 @@ from pydantic.json_schema import JsonSchemaMode
 from pipeline.api.auth import ALL_SESSIONS_SCOPE
 from pipeline.asyncapi import package_version
 from pipeline.config import WorkerSettings
+from pipeline.inspector import ASSETS as INSPECTOR_ASSETS
 from pipeline.models.api import ErrorBody, HealthBody, ReadyBody, TraceDocument
 from pipeline.models.clean import CleanEvent
 from pipeline.models.envelope import MAX_SEQ, SessionId
@@ -273,9 +274,80 @@ def _paths() -> dict[str, Any]:
         " Open to anyone who reaches the port: it carries no conversation text (counts, "
         "partition numbers, liveness)."
     )
+    inspector_headers = {
+        name: {"required": True, "schema": {"type": "string"}}
+        for name in ("Content-Security-Policy", "Referrer-Policy")
+    }
+    inspect = {
+        "get": {
+            "operationId": "getSessionInspector",
+            "tags": ["inspector"],
+            "summary": "The session inspector page (HTML)",
+            "description": "What a client renders for the session, live, and its drop counts "
+            "(docs/inspector.md). A static page, the same for every session: it holds no "
+            "session data and needs no token to load; its script reads `access_token` from "
+            "the page's own URL in the browser and calls the session endpoints with it "
+            "(never written into the page by the server). A worker that does not own the "
+            "session answers 307 to the owner's page (same path and query).",
+            "parameters": [
+                session,
+                {
+                    "name": "access_token",
+                    "in": "query",
+                    "required": False,
+                    "description": "A token for the session, for the page's script (the "
+                    "server does not read it here).",
+                    "schema": {"type": "string"},
+                },
+            ],
+            "security": [],
+            "responses": {
+                "200": {
+                    "description": "The page.",
+                    "headers": inspector_headers,
+                    "content": {"text/html": {"schema": {"type": "string"}}},
+                },
+                "307": {
+                    "description": "Another worker owns the session: its page.",
+                    "headers": {"Location": {"required": True, "schema": {"type": "string"}}},
+                },
+                "400": _json("ErrorBody", "`invalid_session_id`."),
+            },
+        }
+    }
+    asset = {
+        "get": {
+            "operationId": "getInspectorAsset",
+            "tags": ["inspector"],
+            "summary": "A file of the inspector page (its script and style sheet)",
+            "description": "Shipped inside the Python package; nothing is loaded from "
+            "elsewhere.",
+            "parameters": [
+                {
+                    "name": "asset",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "enum": sorted(INSPECTOR_ASSETS)},
+                }
+            ],
+            "security": [],
+            "responses": {
+                "200": {
+                    "description": "The file.",
+                    "content": {
+                        content_type: {"schema": {"type": "string"}}
+                        for content_type in sorted(set(INSPECTOR_ASSETS.values()))
+                    },
+                },
+                "404": _json("ErrorBody", "`not_found`: no such file."),
+            },
+        }
+    }
     return {
         "/sessions/{sessionId}/trace": trace,
         "/sessions/{sessionId}/events": events,
+        "/inspect/{sessionId}": inspect,
+        "/inspect/assets/{asset}": asset,
         "/metrics": {
             "get": {
                 "operationId": "getMetrics",
@@ -348,6 +420,7 @@ def openapi_document() -> dict[str, Any]:
         ],
         "tags": [
             {"name": "sessions", "description": "A session's trace and live tail (token)."},
+            {"name": "inspector", "description": "The session inspector page (open)."},
             {"name": "operations", "description": "Metrics and probes (open)."},
         ],
         "paths": _paths(),
