@@ -36,6 +36,7 @@ import argparse
 import asyncio
 import json
 import os
+import queue
 import random
 import secrets
 import signal
@@ -131,10 +132,13 @@ def released(lines: list[bytes]) -> dict[str, int]:
 
 
 def inspector_parts(start: datetime) -> tuple[str, list[list[bytes]]]:
-    """The inspector session's lines in parts split by seq (no part waits on a later one)."""
-    lines = list(generate_events(12, seed=7, start=start))
+    """The inspector session's lines in parts split by seq (no part waits on a later one).
+
+    The session of a small generated run whose released events show the most kinds of
+    things a client renders (reasoning steps, an approval, an artifact, a message), and
+    that has drops to count."""
+    lines = list(generate_events(40, seed=7, start=start))
     by_session: dict[str, list[tuple[int, bytes]]] = {}
-    kinds: dict[str, set[str]] = {}
     for line in lines:
         try:
             record = orjson.loads(line)
@@ -143,24 +147,26 @@ def inspector_parts(start: datetime) -> tuple[str, list[list[bytes]]]:
         if not isinstance(record, dict):
             continue
         session_id, seq = record.get("sessionId"), record.get("seq")
-        if not isinstance(session_id, str) or not isinstance(seq, int):
-            continue
-        by_session.setdefault(session_id, []).append((seq, line))
-        kinds.setdefault(session_id, set()).add(str(record.get("type")))
+        if isinstance(session_id, str) and isinstance(seq, int) and not isinstance(seq, bool):
+            by_session.setdefault(session_id, []).append((seq, line))
 
     def score(session_id: str) -> tuple[int, int, int]:
-        types = kinds[session_id]
-        wanted = {"tool.approval_required", "artifact.created", "cot.step", "message.completed"}
-        return (len(wanted & types), len(types), len(by_session[session_id]))
+        pipeline = Pipeline(PipelineConfig(), clock=lambda: 0.0)
+        outputs = []
+        for offset, (_, line) in enumerate(by_session[session_id]):
+            outputs += pipeline.process(line, Source("f", 0, offset))
+        outputs += pipeline.flush()
+        types = {record["type"] for kind, record in outputs if kind == CLEAN}
+        wanted = {"cot.step", "tool.approval_required", "message.completed"}
+        shown = len(wanted & types) + any(t.startswith(("artifact.", "preview.")) for t in types)
+        return (shown, len(pipeline.sequencer.drop_counts(session_id)) > 0, len(types))
 
     chosen = max(sorted(by_session), key=score)
-    ordered = [line for _, line in sorted(by_session[chosen], key=lambda item: item[0])]
     seqs = sorted({seq for seq, _ in by_session[chosen]})
     cuts = [seqs[len(seqs) * i // INSPECTOR_PARTS] for i in range(1, INSPECTOR_PARTS)]
     parts: list[list[bytes]] = [[] for _ in range(INSPECTOR_PARTS)]
     for seq, line in sorted(by_session[chosen], key=lambda item: item[0]):
         parts[sum(seq >= cut for cut in cuts)].append(line)
-    assert sum(len(p) for p in parts) == len(ordered)
     return chosen, parts
 
 
@@ -369,30 +375,47 @@ class Harness:
         self.broker.stop()
 
 
-def serve(harness: Harness, stopping: threading.Event) -> ThreadingHTTPServer:
+class Command:
+    """A control request, run on the main thread: the worker must be started there (its
+    process dies with the thread that started it: ``die_with_parent``, PR_SET_PDEATHSIG)."""
+
+    def __init__(self, path: str, query: str) -> None:
+        self.path, self.query = path, query
+        self.done = threading.Event()
+        self.answer: dict[str, Any] = {}
+        self.status = 200
+
+
+def run_command(harness: Harness, command: Command, stopping: threading.Event) -> None:
+    try:
+        if command.path == "/advance":
+            command.answer = harness.advance(wait="wait=false" not in command.query)
+        elif command.path == "/token":
+            command.answer = harness.token(command.query)
+        elif command.path == "/stop-worker":
+            command.answer = harness.stop_worker()
+        elif command.path == "/start-worker":
+            command.answer = harness.start_worker()
+        elif command.path == "/shutdown":
+            command.answer = {"stopping": True}
+            stopping.set()
+        else:
+            command.answer, command.status = {"error": "unknown command"}, 404
+    except Exception as exc:  # reported to the test, which fails
+        command.answer, command.status = {"error": f"{type(exc).__name__}: {exc}"}, 500
+    finally:
+        command.done.set()
+
+
+def serve(commands: queue.Queue[Command]) -> ThreadingHTTPServer:
     class Control(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             path, _, query = self.path.partition("?")
-            try:
-                if path == "/advance":
-                    answer = harness.advance(wait="wait=false" not in query)
-                elif path == "/token":
-                    answer = harness.token(query)
-                elif path == "/stop-worker":
-                    answer = harness.stop_worker()
-                elif path == "/start-worker":
-                    answer = harness.start_worker()
-                elif path == "/shutdown":
-                    answer = {"stopping": True}
-                    stopping.set()
-                else:
-                    self.send_error(404)
-                    return
-                status = 200
-            except Exception as exc:  # reported to the test, which fails
-                answer, status = {"error": f"{type(exc).__name__}: {exc}"}, 500
-            body = json.dumps(answer).encode()
-            self.send_response(status)
+            command = Command(path, query)
+            commands.put(command)
+            command.done.wait()
+            body = json.dumps(command.answer).encode()
+            self.send_response(command.status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
@@ -415,9 +438,10 @@ def main() -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stopping.set())
     harness = Harness(args.out, args.sessions)
+    commands: queue.Queue[Command] = queue.Queue()
     try:
         manifest = harness.start()
-        server = serve(harness, stopping)
+        server = serve(commands)
         manifest["control"] = f"http://127.0.0.1:{server.server_address[1]}"
         args.out.mkdir(parents=True, exist_ok=True)
         path = args.out / "manifest.json"
@@ -431,7 +455,12 @@ def main() -> int:
             stopping.set()
 
         threading.Thread(target=parent_gone, daemon=True).start()
-        stopping.wait()
+        while not stopping.is_set():
+            try:
+                command = commands.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            run_command(harness, command, stopping)
         server.shutdown()
         return 0
     finally:

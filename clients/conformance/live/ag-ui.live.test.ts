@@ -3,7 +3,7 @@
 // (runHttpRequest, transformHttpEventStream) in an agent whose connectAgent() runs the
 // schema enforcement, verifier and default reducer; each event also through @ag-ui/core's
 // EventSchemas. Every session of the harness (the shared fixtures and a generated run),
-// whole, and after a forced disconnect (after every frame of the fixtures, three spread
+// whole, and after a forced disconnect (after every frame of the fixtures, two spread
 // frames of the generated sessions) and a resume with Last-Event-ID: the messages the
 // agent rebuilt equal those of the whole stream, and the frame ids seen over the two
 // connections are those of the whole stream, with no gap and no repeat.

@@ -3,7 +3,7 @@
 // (DefaultChatTransport.reconnectToStream: a GET, then its SSE parser and UI message chunk
 // schema, which throw on any chunk they reject) and its message builder
 // (readUIMessageStream, which reports any chunk it cannot place). Every session of the
-// harness, whole, and after a forced disconnect (after every frame of the fixtures, three
+// harness, whole, and after a forced disconnect (after every frame of the fixtures, two
 // spread frames of the generated sessions) and a resume with Last-Event-ID: the messages
 // rebuilt (kept by id, as a client does) equal those of the whole stream, and the frame ids
 // seen over the two connections are the whole stream's, with no gap and no repeat.

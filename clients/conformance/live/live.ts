@@ -120,13 +120,13 @@ function messageEnd(bytes: Uint8Array): number {
   return -1;
 }
 
-/** Cut points of a session's stream: every frame id for the fixtures (and one generated
- * session in `every`), three spread ones for the others; never the last frame (its
- * resumed stream is checked with the fixtures, where the keepalive ends it). */
+/** Cut points of a session's stream: every frame id for the fixtures, two spread ones
+ * (a third and two thirds in) for the others, never their last frame (a stream resumed
+ * after its last frame is checked with the fixtures, where the keepalive ends it). */
 export function cutPoints(ids: string[], everyFrame: boolean): string[] {
   if (everyFrame) return ids;
   const inner = ids.slice(0, -1);
-  return [...new Set([1, 2, 3].map((q) => inner[Math.floor((inner.length * q) / 4)]))].filter(
+  return [...new Set([1, 2].map((q) => inner[Math.floor((inner.length * q) / 3)]))].filter(
     (id): id is string => id !== undefined,
   );
 }

@@ -14,7 +14,8 @@ const OUT = resolve(here, "..", ".live");
 const FILES = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ["live/ag-ui.live.test.ts", "live/ai-sdk.live.test.ts", "live/inspector.browser.test.ts"];
-const SESSIONS = process.env.CHAO_CONFORMANCE_SESSIONS ?? "300";
+// The generated run's size (the CLI-based conformance tests read 300 sessions already).
+const SESSIONS = process.env.CHAO_LIVE_SESSIONS ?? "200";
 
 const python = process.env.CHAO_PYTHON ?? join(REPO, ".venv", "bin", "python");
 if (!existsSync(python)) {
