@@ -15,14 +15,18 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import {
   type Connection,
   type LiveSession,
+  type ProtocolReader,
   authorization,
-  cutPoints,
+  checkSession,
   cuttingFetch,
   eventsUrl,
+  expectEverySession,
   inParallel,
   manifest,
   protocolSessions,
+  sessionGroups,
   shortToken,
+  tally,
 } from "./live";
 
 const m = manifest();
@@ -77,48 +81,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const tally = { sessions: 0, frames: 0, resumes: 0 };
+const reader: ProtocolReader<Read> = {
+  read: (session, stops) => read(session, stops),
+  header: null,
+  same: (whole, resumed, label) => expect(resumed.messages, label).toEqual(whole.messages),
+};
 
 describe("AG-UI on the live worker", () => {
   it("serves every session of the harness (fixtures and the generated run)", () => {
-    expect(sessions.filter((s) => s.source.startsWith("fixture:")).length).toBeGreaterThanOrEqual(5);
-    const generated = sessions.filter((s) => s.source === "generated").length;
-    expect(generated).toBeGreaterThanOrEqual(Math.floor(m.generatedSessions * 0.9));
+    expectEverySession(m, sessions, expect);
   });
 
-  const groups: LiveSession[][] = [];
-  for (let i = 0; i < sessions.length; i += 25) groups.push(sessions.slice(i, i + 25));
-
-  it.each(groups.map((g, i) => [i, g] as const))(
+  it.each(sessionGroups(sessions))(
     "whole and after forced disconnects: accepted, and the same messages (sessions group %i)",
     async (_i, group) => {
       await inParallel(group, 4, async (session) => {
-        const last = String(session.lastSeq);
-        const whole = await read(session, [last]);
-        const [connection] = whole.connections;
-        expect(connection?.status).toBe(200);
-        expect(connection?.headers.get("x-vercel-ai-ui-message-stream")).toBeNull();
-        const ids = connection?.ids ?? [];
-        expect(ids.every((id) => id !== null), session.sessionId).toBe(true);
-        expect(ids[ids.length - 1]).toBe(last);
+        const whole = await checkSession(session, reader, expect);
         for (const event of whole.events) {
           const parsed = EventSchemas.safeParse(event);
           if (!parsed.success) throw new Error(`${session.sessionId} ${event.type}: ${parsed.error.message}`);
         }
         expect(whole.messages.length).toBeGreaterThan(0);
-        tally.sessions++;
-        tally.frames += ids.length;
-        const fixture = session.source.startsWith("fixture:");
-        for (const cut of cutPoints(ids as string[], fixture)) {
-          const resumed = await read(session, [cut, last]);
-          const [first, second] = resumed.connections;
-          expect(first?.cut && first.ids[first.ids.length - 1] === cut).toBe(true);
-          // No gap, no repeat: the ids of both connections are the whole stream's.
-          const seen = [...(first?.ids ?? []), ...(second?.ids ?? [])].filter((id) => id !== null);
-          expect(seen, `${session.sessionId} resumed after ${cut}`).toEqual(ids);
-          expect(resumed.messages, `${session.sessionId} resumed after ${cut}`).toEqual(whole.messages);
-          tally.resumes++;
-        }
       });
       expect(warnings).toEqual([]);
     },

@@ -12,14 +12,18 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   type Connection,
   type LiveSession,
+  type ProtocolReader,
   authorization,
-  cutPoints,
+  checkSession,
   cuttingFetch,
   eventsUrl,
+  expectEverySession,
   inParallel,
   manifest,
   protocolSessions,
+  sessionGroups,
   shortToken,
+  tally,
 } from "./live";
 
 const m = manifest();
@@ -60,13 +64,19 @@ async function read(session: LiveSession, stops: (string | null)[], firstToken?:
   return result;
 }
 
-const tally = { sessions: 0, frames: 0, resumes: 0 };
+const reader: ProtocolReader<Read> = {
+  read: (session, stops) => read(session, stops),
+  header: "v1",
+  same: (whole, resumed, label) => {
+    expect([...resumed.messages.entries()], label).toEqual([...whole.messages.entries()]);
+    // A run's error chunk is reported once: before the cut or after it, never twice.
+    expect(resumed.errors, label).toEqual(whole.errors);
+  },
+};
 
 describe("AI SDK on the live worker", () => {
   it("serves every session of the harness (fixtures and the generated run)", () => {
-    expect(sessions.filter((s) => s.source.startsWith("fixture:")).length).toBeGreaterThanOrEqual(5);
-    const generated = sessions.filter((s) => s.source === "generated").length;
-    expect(generated).toBeGreaterThanOrEqual(Math.floor(m.generatedSessions * 0.9));
+    expectEverySession(m, sessions, expect);
   });
 
   it("ends a stream whose token expires with an id-less error chunk 'token_expired: ...', and a resume with a new token rebuilds the same messages", async () => {
@@ -82,38 +92,12 @@ describe("AI SDK on the live worker", () => {
     expect([...resumed.messages.entries()]).toEqual([...whole.messages.entries()]);
   });
 
-  const groups: LiveSession[][] = [];
-  for (let i = 0; i < sessions.length; i += 25) groups.push(sessions.slice(i, i + 25));
-
-  it.each(groups.map((g, i) => [i, g] as const))(
+  it.each(sessionGroups(sessions))(
     "whole and after forced disconnects: accepted, and the same messages (sessions group %i)",
     async (_i, group) => {
       await inParallel(group, 4, async (session) => {
-        const last = String(session.lastSeq);
-        const whole = await read(session, [last]);
-        const [connection] = whole.connections;
-        expect(connection?.status).toBe(200);
-        expect(connection?.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
-        const ids = connection?.ids ?? [];
-        expect(ids.every((id) => id !== null), session.sessionId).toBe(true);
-        expect(ids[ids.length - 1]).toBe(last);
+        const whole = await checkSession(session, reader, expect);
         expect(whole.messages.size).toBeGreaterThan(0);
-        tally.sessions++;
-        tally.frames += ids.length;
-        const fixture = session.source.startsWith("fixture:");
-        for (const cut of cutPoints(ids as string[], fixture)) {
-          const resumed = await read(session, [cut, last]);
-          const [first, second] = resumed.connections;
-          expect(first?.cut && first.ids[first.ids.length - 1] === cut).toBe(true);
-          const seen = [...(first?.ids ?? []), ...(second?.ids ?? [])].filter((id) => id !== null);
-          expect(seen, `${session.sessionId} resumed after ${cut}`).toEqual(ids);
-          expect([...resumed.messages.entries()], `${session.sessionId} resumed after ${cut}`).toEqual([
-            ...whole.messages.entries(),
-          ]);
-          // A run's error chunk is reported once: before the cut or after it, never twice.
-          expect(resumed.errors).toEqual(whole.errors);
-          tally.resumes++;
-        }
       });
     },
   );

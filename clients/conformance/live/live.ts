@@ -154,3 +154,62 @@ export async function inParallel<T>(items: T[], width: number, work: (item: T) =
   });
   await Promise.all(workers);
 }
+
+/** The sessions in groups of 25, one test each (short tests keep the runner responsive). */
+export function sessionGroups(sessions: LiveSession[]): (readonly [number, LiveSession[]])[] {
+  const groups: (readonly [number, LiveSession[]])[] = [];
+  for (let i = 0; i < sessions.length; i += 25) groups.push([groups.length, sessions.slice(i, i + 25)] as const);
+  return groups;
+}
+
+/** The harness played every fixture and (nearly) every generated session. */
+export function expectEverySession(m: Manifest, sessions: LiveSession[], expect: (v: unknown) => { toBeGreaterThanOrEqual(n: number): void }): void {
+  expect(sessions.filter((s) => s.source.startsWith("fixture:")).length).toBeGreaterThanOrEqual(5);
+  expect(sessions.filter((s) => s.source === "generated").length).toBeGreaterThanOrEqual(
+    Math.floor(m.generatedSessions * 0.9),
+  );
+}
+
+/** What a protocol's test supplies to {@link checkSession}. */
+export interface ProtocolReader<R extends { connections: Connection[] }> {
+  /** Connect once per stop point, resuming from the last id of the one before. */
+  read(session: LiveSession, stops: (string | null)[]): Promise<R>;
+  /** The header the protocol's stream must have (x-vercel-ai-ui-message-stream), or null. */
+  header: string | null;
+  /** Asserts what the library built from `resumed` equals what it built from `whole`. */
+  same(whole: R, resumed: R, label: string): void;
+}
+
+export const tally = { sessions: 0, frames: 0, resumes: 0 };
+
+/** One session whole, then after a forced disconnect at each cut point and a resume: the
+ * stream is accepted (the reader throws otherwise), has an id on every frame and ends with
+ * the session's last seq; the ids of the two connections together are the whole stream's
+ * (no gap, no repeat); and the library built the same thing. Returns the whole read. */
+export async function checkSession<R extends { connections: Connection[] }>(
+  session: LiveSession,
+  reader: ProtocolReader<R>,
+  expect: (value: unknown, label?: string) => { toBe(v: unknown): void; toEqual(v: unknown): void },
+): Promise<R> {
+  const last = String(session.lastSeq);
+  const whole = await reader.read(session, [last]);
+  const [connection] = whole.connections;
+  expect(connection?.status).toBe(200);
+  expect(connection?.headers.get("x-vercel-ai-ui-message-stream") ?? null).toBe(reader.header);
+  const ids = connection?.ids ?? [];
+  expect(ids.every((id) => id !== null), session.sessionId).toBe(true);
+  expect(ids[ids.length - 1]).toBe(last);
+  tally.sessions++;
+  tally.frames += ids.length;
+  for (const cut of cutPoints(ids as string[], session.source.startsWith("fixture:"))) {
+    const label = `${session.sessionId} resumed after ${cut}`;
+    const resumed = await reader.read(session, [cut, last]);
+    const [first, second] = resumed.connections;
+    expect(first?.cut && first.ids[first.ids.length - 1] === cut, label).toBe(true);
+    const seen = [...(first?.ids ?? []), ...(second?.ids ?? [])].filter((id) => id !== null);
+    expect(seen, label).toEqual(ids);
+    reader.same(whole, resumed, label);
+    tally.resumes++;
+  }
+  return whole;
+}
