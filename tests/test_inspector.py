@@ -4,6 +4,7 @@ its files in the wheel. The page in a real browser: clients/conformance/live
 
 from __future__ import annotations
 
+import logging
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,10 @@ import pytest
 from aiohttp.test_utils import TestClient
 from yarl import URL
 
+from pipeline.api.redact import RedactCredentials
 from pipeline.inspector import ASSETS, CONTENT_SECURITY_POLICY, PAGE, static_file
 from tests.api_util import claims, hs256
+from tests.test_http_api import run as run_server
 from tests.test_protocol_endpoint import run, topology
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,3 +81,27 @@ def test_the_wheel_ships_the_page(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in (PAGE, *ASSETS):
         assert f"pipeline/inspector/static/{name}" in names, name
+
+
+def test_the_token_in_the_page_url_is_never_logged(caplog: pytest.LogCaptureFixture) -> None:
+    token = hs256(claims(SID))
+
+    async def scenario(c: TestClient[Any, Any]) -> None:
+        for path in (f"/inspect/{SID}", "/inspect/bad%20id", "/inspect/assets/inspector.js"):
+            response = await c.get(path, params={"access_token": token})
+            await response.read()
+
+    def leaks() -> list[str]:
+        return [r.name for r in caplog.records if token in r.getMessage() + (r.exc_text or "")]
+
+    caplog.set_level(logging.DEBUG)
+    # As the worker runs it: aiohttp's server without an access log (Faust's AppRunner).
+    run_server(topology({}), scenario, access_log=None)
+    assert caplog.records  # the check below looks at real lines
+    assert not leaks()
+    # With an access log, the worker's log filter rewrites the query's token.
+    caplog.clear()
+    caplog.handler.addFilter(RedactCredentials())
+    run_server(topology({}), scenario)
+    assert any(r.name == "aiohttp.access" for r in caplog.records)
+    assert not leaks()
