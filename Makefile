@@ -77,4 +77,4 @@ bench: install
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench
 	rm -rf clients/node_modules clients/*/node_modules clients/conformance/.streams
-	rm -rf clients/conformance/.live
+	rm -rf clients/conformance/.live clients/conformance/.snippets
