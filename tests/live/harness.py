@@ -4,7 +4,8 @@
 worker (``chao-pipeline worker``) with a secret of its own, plays traffic through them and
 waits until the worker has released it all, then writes ``DIR/manifest.json`` and prints
 one line, ``ready <path>``. It keeps everything running until it gets SIGTERM, SIGINT, a
-closed stdin (the parent died) or ``POST /shutdown``, and stops everything it started.
+closed stdin (the parent died) or ``POST /shutdown``, and stops everything it started. The
+broker's and the worker's logs (and the worker's data) are in ``DIR/run/``.
 
 The traffic:
 
@@ -39,9 +40,9 @@ import os
 import queue
 import random
 import secrets
+import shutil
 import signal
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -188,7 +189,11 @@ class Harness:
     def __init__(self, out: Path, sessions: int) -> None:
         self.out = out
         self.sessions = sessions
-        self.tmp = Path(tempfile.mkdtemp(prefix="chao-live-"))
+        # The broker's and the worker's logs and the worker's data: in the (git-ignored)
+        # output folder, replaced by each run, kept after it for a look when a test fails.
+        self.tmp = out / "run"
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        self.tmp.mkdir(parents=True)
         self.secret = secrets.token_urlsafe(32)
         self.config = PipelineConfig()
         self.broker = EmbeddedBroker(log_path=self.tmp / "broker.log")
