@@ -12,9 +12,10 @@ PIP_QUIET := 2>&1 | sed '/^WARNING: Location/d'
 
 # Debian packages the tests use, as COMMAND:PACKAGE (installed when COMMAND is missing):
 #   prometheus: promtool (alert-rule tests) and the server (the scrape test);
-#   Java 17 and Maven: the local Apache Kafka broker (pipeline/kafka/apache.py).
+#   Java 17 and Maven: the local Apache Kafka broker (pipeline/kafka/apache.py);
+#   chromium: the inspector page's browser tests (clients/conformance/live).
 DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
-	java:openjdk-17-jre-headless mvn:maven
+	java:openjdk-17-jre-headless mvn:maven chromium:chromium
 
 .PHONY: install debian-packages kafka-jars test lint typecheck unit test-node test-faults \
 	test-kafka test-faults-kafka demo bench clean
@@ -57,8 +58,10 @@ unit: install
 test-faults: install
 	$(VENV)/bin/pytest -q tests/faults
 
-# The TypeScript client (tsc --strict, Vitest) and the AG-UI / AI SDK streams checked by
-# the official client libraries (clients/conformance; docs/protocols.md).
+# The TypeScript client (tsc --strict, Vitest), the inspector page's bundle, the AG-UI / AI
+# SDK streams checked by the official client libraries (clients/conformance;
+# docs/protocols.md), then the live tests: the same libraries and headless Chromium on a
+# real worker (clients/conformance/live; the browser test's screenshot: out/inspector/).
 test-node: install
 	cd clients && npm test
 
@@ -71,8 +74,10 @@ test-faults-kafka: install
 
 test: lint typecheck unit test-node
 
+# make demo DEMO_ARGS=--keep-running: the broker and the worker stay up until Ctrl-C.
+DEMO_ARGS ?=
 demo: install
-	$(VENV)/bin/chao-pipeline demo
+	$(VENV)/bin/chao-pipeline demo $(DEMO_ARGS)
 
 bench: install
 	$(PY) -m benchmarks.bench_screening
@@ -82,3 +87,4 @@ bench: install
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench
 	rm -rf clients/node_modules clients/*/node_modules clients/conformance/.streams
+	rm -rf clients/conformance/.live clients/conformance/.snippets

@@ -200,9 +200,19 @@ def _default_corpus() -> Path:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
+    import signal
+
     from pipeline.demo import run_demo
 
-    return run_demo(sessions=args.sessions, seed=args.seed, partitions=args.partitions)
+    if args.keep_running:
+        signal.signal(signal.SIGTERM, _interrupt)  # stops it like Ctrl-C does
+
+    return run_demo(
+        sessions=args.sessions,
+        seed=args.seed,
+        partitions=args.partitions,
+        keep_running=args.keep_running,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -340,6 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--sessions", type=int, default=400)
     demo.add_argument("--seed", type=int, default=2026)
     demo.add_argument("--partitions", type=int, default=4)
+    demo.add_argument(
+        "--keep-running",
+        action="store_true",
+        help="once the traffic is done and the URLs printed, keep the broker and the worker "
+        "running until Ctrl-C (open the inspector page it prints)",
+    )
     demo.set_defaults(func=_cmd_demo)
     evals = sub.add_parser(
         "eval-screening",

@@ -81,7 +81,19 @@ def _each_session_in_seq_order(events: list[dict[str, object]]) -> bool:
     return True
 
 
-def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> int:
+def _richest_session(records: list[Record]) -> str:
+    """The session whose released events show the most kinds of things (for the
+    inspector's URL)."""
+    types: dict[str, set[str]] = {}
+    for record in records:
+        event = orjson.loads(record.value)
+        types.setdefault(event["sessionId"], set()).add(event["type"])
+    return max(sorted(types), key=lambda session_id: len(types[session_id]))
+
+
+def run_demo(
+    *, sessions: int = 400, seed: int = 2026, partitions: int = 4, keep_running: bool = False
+) -> int:
     config = PipelineConfig()
     topics = config.topics
     lines = list(generate_events(sessions, seed=seed, start=datetime.now(UTC)))
@@ -195,6 +207,27 @@ def run_demo(*, sessions: int = 400, seed: int = 2026, partitions: int = 4) -> i
                     f"  curl -sN '{worker.url}/sessions/{session_id}/events?after=0"
                     f"&access_token={token}'"
                 )
+                print("  (add &protocol=ag-ui or &protocol=ai-sdk for the client protocols)")
+                inspected = _richest_session(released)
+                inspector_token = mint_token(secret.encode(), sessions=[inspected], ttl_s=3600)
+                print("the session inspector (docs/inspector.md; the token expires in an hour):")
+                print(f"  {worker.url}/inspect/{inspected}?access_token={inspector_token}")
+            if keep_running:
+                print(
+                    "the broker and the worker keep running (traffic done): "
+                    "Ctrl-C stops them",
+                    flush=True,
+                )
+                try:
+                    while worker.alive():
+                        time.sleep(1.0)
+                except KeyboardInterrupt:
+                    print("\nstopping the worker and the broker", file=sys.stderr)
+                    return 0 if same else 1
+                print("chao-pipeline: the worker exited", file=sys.stderr)
+                return 1
+            elif released:
+                print("  (the worker stops now: `chao-pipeline demo --keep-running` keeps it up)")
             return 0 if same else 1
         except KeyboardInterrupt:
             print("\ninterrupted: stopping the worker and the broker", file=sys.stderr)

@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 from pydantic import TypeAdapter
 
+from pipeline.models.api import TraceDocument
 from pipeline.models.clean import CleanEvent, DeadLetter
 from pipeline.models.envelope import RawEnvelope
 
@@ -15,6 +16,9 @@ SCHEMA_FILES: dict[str, Any] = {
     "raw-envelope.schema.json": RawEnvelope,
     "clean-event.schema.json": CleanEvent,
     "dead-letter.schema.json": DeadLetter,
+    # GET /sessions/{sessionId}/trace (also in schemas/openapi.json): @chao/clean-stream
+    # generates its TraceDocument type from this file.
+    "trace-document.schema.json": TraceDocument,
 }
 
 

@@ -36,7 +36,9 @@ did not read.
       "lastSeq":   41,                     # highest seq ever appended (held or since dropped);
                                            #   null when nothing was appended; resume live
                                            #   with /events?after=<lastSeq>
-      "truncated": false                   # true once bounding dropped any event of the session
+      "truncated": false,                  # true once bounding dropped any event of the session
+      "drops":     [{"stage": "cot_policy", "reason": "unsafe_summary", "count": 2}, ...]
+                                           # the session's drop counts (pipeline.stages.drops)
     }
 
 Each tool card is the contract's eight-key card (``toolKey``, ``callId``, ``status``,
@@ -67,7 +69,7 @@ import time
 from bisect import bisect_right
 from collections.abc import AsyncGenerator, Callable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import orjson
 from pydantic import Field, TypeAdapter, ValidationError
@@ -228,8 +230,11 @@ class SessionTrace:
         """The latest card per callId, in order of first appearance; later events win."""
         return _tool_cards(self.events)
 
-    def document(self) -> dict[str, Any]:
-        """The body of GET /sessions/{sessionId}/trace (shape in the module docstring)."""
+    def document(self, drops: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The body of GET /sessions/{sessionId}/trace (shape in the module docstring).
+
+        ``drops`` are the session's drop counts (``pipeline.stages.drops``), which the
+        ordering state holds, not the trace."""
         events = self.events
         return {
             "sessionId": self.session_id,
@@ -238,6 +243,7 @@ class SessionTrace:
             "firstSeq": self.first_seq,
             "lastSeq": self.last_seq if self.last_seq >= 0 else None,
             "truncated": self.truncated,
+            "drops": drops or [],
         }
 
 
@@ -500,6 +506,44 @@ def _end(subscriber: Subscriber, code: str, message: str) -> None:
     queue.put_nowait(None)  # wake a reader waiting on the empty queue
 
 
+class StreamRenderer(Protocol):
+    """What one live stream sends: the bytes of its backlog, of each live event, and of an
+    error that ends it. :class:`CleanRenderer` is the clean stream; the AG-UI and AI SDK
+    streams are ``pipeline.protocols.live.ProtocolRenderer``."""
+
+    def backlog(self, trace: SessionTrace) -> bytes | TooFarBehind: ...
+
+    def live(self, event: dict[str, Any]) -> bytes: ...
+
+    def error(self, code: str, message: str) -> bytes: ...
+
+
+class CleanRenderer:
+    """The clean stream: each clean event is one SSE message (:func:`sse_event`), the held
+    events after ``after`` first; a live event not above the last one sent is skipped."""
+
+    def __init__(self, after: int | None) -> None:
+        self.after = after
+        self.last = -1 if after is None else after
+
+    def backlog(self, trace: SessionTrace) -> bytes | TooFarBehind:
+        events = trace.events_after(self.after)
+        if isinstance(events, TooFarBehind):
+            return events
+        if events:
+            self.last = events[-1]["seq"]
+        return b"".join(sse_event(event) for event in events)
+
+    def live(self, event: dict[str, Any]) -> bytes:
+        if event["seq"] <= self.last:
+            return b""
+        self.last = event["seq"]
+        return sse_event(event)
+
+    def error(self, code: str, message: str) -> bytes:
+        return sse_error(code, message)
+
+
 async def stream_events(
     trace_lookup: TraceLookup,
     tail: LiveTail,
@@ -507,41 +551,42 @@ async def stream_events(
     after: int | None,
     *,
     keepalive_s: float | None = None,
+    renderer: StreamRenderer | None = None,
 ) -> AsyncGenerator[bytes, None]:
     """The SSE stream of a session: the held events after ``after``, then live ones.
 
     Subscribes before reading the trace, so an event released in between is in the queue
     or in the backlog (the topology appends to the trace before publishing to the tail),
-    and skips every live event whose seq is not above the last one sent: no gap and no
-    repeat. ``after`` older than what the trace holds gives a ``too_far_behind`` error and
-    the stream ends; so does an unknown session (``unknown_session``) and an ended
-    subscription. With ``keepalive_s`` an idle stream sends :data:`KEEPALIVE` that often.
+    and the renderer skips every live event whose seq is not above the last one sent: no
+    gap and no repeat. ``after`` older than what the trace holds gives a ``too_far_behind``
+    error and the stream ends; so does an unknown session (``unknown_session``) and an
+    ended subscription. With ``keepalive_s`` an idle stream sends :data:`KEEPALIVE` that
+    often. ``renderer`` (default: the clean stream after ``after``) decides the bytes.
     """
+    render = renderer if renderer is not None else CleanRenderer(after)
     subscriber = tail.subscribe(session_id)
     try:
         trace = trace_lookup(session_id)
         if trace is None:
             tail.unsubscribe(subscriber)  # before the last yield: the reader may stop there
-            yield sse_error("unknown_session", "no trace is held for this session")
+            yield render.error("unknown_session", "no trace is held for this session")
             return
-        backlog = trace.events_after(after)
+        backlog = render.backlog(trace)
         if isinstance(backlog, TooFarBehind):
             tail.unsubscribe(subscriber)
-            yield sse_error(
+            yield render.error(
                 "too_far_behind",
                 f"events up to seq {backlog.dropped_through} are no longer held; "
                 "reload the trace and resume after its lastSeq",
             )
             return
-        last = -1 if after is None else after
-        for event in backlog:
-            yield sse_event(event)
-            last = event["seq"]
+        if backlog:
+            yield backlog
         queue = subscriber.queue
         while True:
             if subscriber.ended is not None:
                 tail.unsubscribe(subscriber)
-                yield sse_error(*subscriber.ended)
+                yield render.error(*subscriber.ended)
                 return
             if keepalive_s is None:
                 item = await queue.get()
@@ -551,9 +596,10 @@ async def stream_events(
                 except TimeoutError:
                     yield KEEPALIVE
                     continue
-            if item is None or item["seq"] <= last:
-                continue  # a wake-up (checked above on the next turn) or already sent
-            yield sse_event(item)
-            last = item["seq"]
+            if item is None:
+                continue  # a wake-up: checked above on the next turn
+            chunk = render.live(item)
+            if chunk:
+                yield chunk
     finally:
         tail.unsubscribe(subscriber)

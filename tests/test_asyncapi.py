@@ -373,6 +373,7 @@ def test_cli_schema_without_asyncapi_still_writes_json_schema(tmp_path: Path) ->
         "clean-event.schema.json",
         "dead-letter.schema.json",
         "raw-envelope.schema.json",
+        "trace-document.schema.json",
     ]
 
 

@@ -56,6 +56,7 @@ def topology(keepalive_s: float = 15.0, **api: Any) -> PipelineTopology:
             "data": {"messageId": "m1", "delta": "hello"},
         }
         built.traces.append([(record, orjson.dumps(record))])
+    built.ready = True  # as after the first rebalance: its sessions are recovered
     return built
 
 
@@ -165,6 +166,26 @@ def test_a_covering_token_reads_the_trace_and_the_stream() -> None:
         assert head.status == 200 and head.headers["Content-Type"] == "text/event-stream"
 
     run(topology(), scenario)
+
+
+def test_a_worker_that_has_not_recovered_its_sessions_answers_503_not_404() -> None:
+    built = topology()
+    built.ready = False  # starting: the first rebalance (and recovery) is not done
+    token = hs256(claims(scope="sessions:read:*"))
+
+    async def scenario(c: TestClient[Any, Any]) -> None:
+        unknown = "s-not-recovered-yet"
+        for path in (f"/sessions/{unknown}/trace", f"/sessions/{unknown}/events"):
+            response = await c.get(path, headers=bearer(token))
+            assert response.status == 503 and response.headers["Retry-After"] == "5"
+            assert (await error_of(response))["error"] == "not_ready"
+        response = await c.get(f"/sessions/{SID}/trace", headers=bearer(token))
+        assert response.status == 200  # a session it holds is served
+        built.ready = True
+        response = await c.get(f"/sessions/{unknown}/trace", headers=bearer(token))
+        assert response.status == 404 and (await error_of(response))["error"] == "unknown_session"
+
+    run(built, scenario)
 
 
 def test_unconfigured_answers_503_and_disabled_serves_without_a_token() -> None:

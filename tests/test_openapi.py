@@ -51,6 +51,8 @@ def test_paths_security_and_open_endpoints(document: dict[str, Any]) -> None:
     assert set(paths) == {
         "/sessions/{sessionId}/trace",
         "/sessions/{sessionId}/events",
+        "/inspect/{sessionId}",
+        "/inspect/assets/{asset}",
         "/metrics",
         "/ready",
         "/health",
@@ -68,7 +70,7 @@ def test_paths_security_and_open_endpoints(document: dict[str, Any]) -> None:
             assert {"401", "403", "503"} <= set(operation["responses"])
             assert operation["responses"]["401"]["headers"]["WWW-Authenticate"]["required"]
         else:
-            assert operation["security"] == [], path  # open: no conversation text
+            assert operation["security"] == [], path  # open: no conversation text, no token
     events = paths["/sessions/{sessionId}/events"]["get"]["responses"]
     assert events["429"]["headers"]["Retry-After"]["required"]
     assert "text/event-stream" in events["200"]["content"]

@@ -220,17 +220,20 @@ def test_document_shape() -> None:
         "firstSeq": None,
         "lastSeq": None,
         "truncated": False,
+        "drops": [],
     }
     trace = SessionTrace(SID, max_events=2)
     for e in [tool_event(0, "c1", "executing"), event(2), tool_event(5, "c1", "completed")]:
         trace.append(e)
-    assert trace.document() == {
+    drops = [{"stage": "cot_policy", "reason": "unsafe_summary", "count": 2}]
+    assert trace.document(drops) == {
         "sessionId": SID,
         "events": [event(2), tool_event(5, "c1", "completed")],
         "toolCards": [card("c1", "completed")],
         "firstSeq": 2,
         "lastSeq": 5,
         "truncated": True,
+        "drops": drops,
     }
 
 

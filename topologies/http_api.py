@@ -2,7 +2,9 @@
 
 - ``GET /sessions/{sessionId}/trace``: the trace document (``pipeline.trace``);
 - ``GET /sessions/{sessionId}/events?after=SEQ`` (or ``Last-Event-ID``): Server-Sent
-  Events, the held events after SEQ, then live ones.
+  Events, the held events after SEQ, then live ones; ``&protocol=ag-ui`` or
+  ``&protocol=ai-sdk``: the same stream as AG-UI events or AI SDK UI message chunks
+  (``pipeline.protocols``, docs/protocols.md), whose frame ids are the resume points.
 
 Every request goes through :meth:`SessionApi.check` first (``pipeline.api.auth``: 401,
 403, 503 when no key is configured), then the session id is checked (400). New endpoints
@@ -55,19 +57,18 @@ from pipeline.api.auth import Authenticator, Credentials, Grant, build_authentic
 from pipeline.api.errors import ApiError
 from pipeline.api.limits import StreamLimiter
 from pipeline.api.settings import ApiSettings
-from pipeline.trace import (
-    InvalidSeq,
-    parse_last_event_id,
-    sse_error,
-    stream_events,
-    valid_session_id,
-)
+from pipeline.inspector import ASSETS, HEADERS, PAGE, PAGE_TYPE, static_file
+from pipeline.protocols import EXTRA_HEADERS, PROTOCOLS, InvalidResumePoint, resume_point_of
+from pipeline.protocols.live import ProtocolRenderer, clean_after
+from pipeline.trace import CleanRenderer, StreamRenderer, stream_events, valid_session_id
 from topologies.traces import Traces
 
 log = logging.getLogger("chao.api")
 
 TRACE_PATH: Final = "/sessions/{session_id}/trace"
 EVENTS_PATH: Final = "/sessions/{session_id}/events"
+INSPECT_PATH: Final = "/inspect/{session_id}"
+INSPECT_ASSET_PATH: Final = "/inspect/assets/{asset}"
 # Marks a request one worker sent to another (forwarded trace request).
 FORWARDED_HEADER: Final = "X-Chao-Forwarded"
 FORWARD_TIMEOUT_S: Final = 10.0
@@ -122,15 +123,20 @@ class SessionApi:
         traces: Traces,
         settings: ApiSettings | None = None,
         authenticator: Authenticator | None = None,
+        ready: Callable[[], bool] | None = None,
     ) -> None:
         self.app = app
         self.traces = traces
+        # Whether the worker has recovered its sessions (None: always). While it has not, a
+        # session it does not hold gets 503 not_ready, not 404: it may be about to hold it.
+        self.ready = ready
         self.settings = settings or ApiSettings()
         self.auth = authenticator or build_authenticator(self.settings)
         self.limiter = StreamLimiter(self.settings.max_streams, self.settings.max_streams_per_token)
         self.cors = cors_options(self.settings.cors_origins)
         self.session_page(TRACE_PATH)(self._trace)
         self.session_page(EVENTS_PATH)(self._events)
+        self._inspector_pages()
         self._say_how_it_is_protected()
 
     def _say_how_it_is_protected(self) -> None:
@@ -182,6 +188,38 @@ class SessionApi:
     def error_response(self, exc: ApiError) -> Any:
         return self.app.web.json(exc.body(), status=exc.status, headers={**NO_STORE, **exc.headers})
 
+    # -- the inspector page ------------------------------------------------------------------
+
+    def _inspector_pages(self) -> None:
+        """``/inspect/{sessionId}`` and its assets (``pipeline.inspector``): static files, no
+        token check (they hold no session data and no token: the page's script reads the
+        token from its own URL and calls the session endpoints with it). A worker that does
+        not own the session redirects the page to the owner (same path and query), so the
+        page and the API it calls share an origin."""
+
+        async def inspector_page(view: Any, request: Any, session_id: str) -> Any:
+            if not valid_session_id(session_id):
+                return self.error_response(
+                    ApiError(400, "invalid_session_id", "not a valid sessionId")
+                )
+            owner = (
+                None if FORWARDED_HEADER in request.headers else self.traces.owner_url(session_id)
+            )
+            if owner is not None:
+                location = request.url.with_host(owner.host).with_port(owner.port)
+                return aioweb.Response(status=307, headers={"Location": str(location), **NO_STORE})
+            return self.app.web.bytes(static_file(PAGE), content_type=PAGE_TYPE, headers=HEADERS)
+
+        async def inspector_asset(view: Any, request: Any, asset: str) -> Any:
+            if asset not in ASSETS:
+                return self.error_response(ApiError(404, "not_found", "no such file"))
+            return self.app.web.bytes(
+                static_file(asset), content_type=ASSETS[asset], headers=HEADERS
+            )
+
+        self.app.page(INSPECT_PATH)(inspector_page)
+        self.app.page(INSPECT_ASSET_PATH)(inspector_asset)
+
     # -- the trace ---------------------------------------------------------------------------
 
     async def _trace(
@@ -190,12 +228,20 @@ class SessionApi:
         owner = None if FORWARDED_HEADER in request.headers else self.traces.owner_url(session_id)
         if owner is not None:
             return await self._forward(request, owner)
-        trace = self.traces.trace(session_id)
-        if trace is None:
-            raise ApiError(404, "unknown_session", "no trace for this session")
+        document = self.traces.document(session_id)
+        if document is None:
+            raise self._unknown()
         return self.app.web.bytes(
-            orjson.dumps(trace.document()), content_type="application/json", headers=NO_STORE
+            orjson.dumps(document), content_type="application/json", headers=NO_STORE
         )
+
+    def _unknown(self) -> ApiError:
+        """The answer for a session this worker holds no trace of: 404, unless it has not
+        recovered its sessions yet (then 503 not_ready: a client retries, and a restarted
+        worker's clients resume instead of giving up)."""
+        if self.ready is not None and not self.ready():
+            return errors.not_ready()
+        return ApiError(404, "unknown_session", "no trace for this session")
 
     async def _forward(self, request: Any, owner: URL) -> Any:
         """The owner's answer to the same request (module docstring)."""
@@ -237,30 +283,48 @@ class SessionApi:
     async def _events(
         self, request: Any, session_id: str, grant: Grant, credentials: Credentials | None
     ) -> Any:
+        protocol = request.query.get("protocol", "clean")
+        if protocol not in PROTOCOLS:
+            raise ApiError(
+                400, "invalid_protocol", f"protocol must be one of {', '.join(PROTOCOLS)}"
+            )
         try:
-            after = parse_last_event_id(
+            point = resume_point_of(
                 request.headers.get("Last-Event-ID"), request.query.get("after")
             )
-        except InvalidSeq as exc:
+        except InvalidResumePoint as exc:
             raise ApiError(400, "invalid_seq", str(exc)) from None
         owner = None if FORWARDED_HEADER in request.headers else self.traces.owner_url(session_id)
         if owner is not None:
             location = request.url.with_host(owner.host).with_port(owner.port)
             return aioweb.Response(status=307, headers={"Location": str(location), **NO_STORE})
         if self.traces.trace(session_id) is None:
-            raise ApiError(404, "unknown_session", "no trace for this session")
+            raise self._unknown()
+        renderer: StreamRenderer = (
+            CleanRenderer(clean_after(point))
+            if protocol == "clean"
+            else ProtocolRenderer(protocol, point)
+        )
         lease = self.limiter.acquire(grant.key)
         try:
-            return await self._stream(request, session_id, after, grant)
+            return await self._stream(request, session_id, renderer, protocol, grant)
         finally:
             lease.release()
 
-    async def _stream(self, request: Any, session_id: str, after: int | None, grant: Grant) -> Any:
+    async def _stream(
+        self,
+        request: Any,
+        session_id: str,
+        renderer: StreamRenderer,
+        protocol: str,
+        grant: Grant,
+    ) -> Any:
         response = aioweb.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream",
                 "Cache-Control": "no-store",
                 "X-Accel-Buffering": "no",
+                **EXTRA_HEADERS[protocol],
             }
         )
         await response.prepare(request)
@@ -270,15 +334,16 @@ class SessionApi:
             self.traces.trace,
             self.traces.tail,
             session_id,
-            after,
+            None,
             keepalive_s=self.traces.settings.sse_keepalive_s,
+            renderer=renderer,
         )
         expires_at = grant.expires_at
         try:
             async for chunk in events:
                 if expires_at is not None and time.time() >= expires_at:
                     await response.write(
-                        sse_error(
+                        renderer.error(
                             "token_expired",
                             "the token has expired; reconnect with a new token and "
                             "Last-Event-ID (or ?after=) to resume",

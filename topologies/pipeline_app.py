@@ -192,12 +192,17 @@ class PipelineTopology:
                 broker_offset_lookup(
                     [f"{host}:{port}" for host, port in bootstrap_addresses(self.settings.broker)]
                 ),
+                drop_counts=self.pipeline.sequencer.drop_counts,  # the trace's drops
             )
             if trace_settings.enabled
             else None
         )
         # The session endpoints, behind the token check (topologies.http_api, docs/api.md).
-        self.api = SessionApi(app, self.traces, api_settings) if self.traces is not None else None
+        self.api = (
+            SessionApi(app, self.traces, api_settings, ready=self._recovered)
+            if self.traces is not None
+            else None
+        )
         # One batch at a time touches session state: the agents and the timers take turns.
         self.lock = asyncio.Lock()
         self.clock = clock
@@ -303,6 +308,10 @@ class PipelineTopology:
             assigned.setdefault(tp.topic, []).append(tp.partition)
         body = {"ready": ready, "assigned": {t: sorted(p) for t, p in sorted(assigned.items())}}
         return self.app.web.json(body, status=200 if ready else 503)
+
+    def _recovered(self) -> bool:
+        """Partitions assigned and their state and traces recovered (what /ready says)."""
+        return self.ready and not self.app.rebalancing
 
     async def _health_page(self, request: Any) -> Any:
         return self.app.web.json({"alive": True})

@@ -197,9 +197,12 @@ class Traces:
         clean_topic: TopicSpec,
         settings: TraceSettings,
         find_offsets: OffsetLookup | None = None,
+        drop_counts: Callable[[str], list[dict[str, Any]]] | None = None,
     ) -> None:
         self.app = app
         self.settings = settings
+        # The sessions' drop counts, held by the ordering state (pipeline.stages.drops).
+        self.drop_counts = drop_counts
         self.partitions = clean_topic.partitions
         retention = clean_topic.retention_ms
         # Declared like the admin declares it (pipeline.kafka.admin): Faust creates a
@@ -303,6 +306,14 @@ class Traces:
     def trace(self, session_id: str) -> SessionTrace | None:
         """The session's trace, when this worker holds it."""
         return plain_dict(self.table).get(session_id)
+
+    def document(self, session_id: str) -> dict[str, Any] | None:
+        """The session's trace document with its drop counts, when this worker holds it."""
+        trace = self.trace(session_id)
+        if trace is None:
+            return None
+        drops = self.drop_counts(session_id) if self.drop_counts is not None else None
+        return trace.document(drops)
 
     def owner_url(self, session_id: str) -> URL | None:
         """The owner's base URL when another worker owns the session, else None."""

@@ -124,3 +124,14 @@ def owner_unavailable() -> ApiError:
         "the worker that holds this session did not answer; try again later",
         {"Retry-After": str(RETRY_AFTER_S)},
     )
+
+
+def not_ready() -> ApiError:
+    """The worker is starting or rebalancing: the sessions it will hold are not recovered
+    yet, so a session it does not know may be one it is about to hold (not a 404)."""
+    return ApiError(
+        503,
+        "not_ready",
+        "the worker is recovering its sessions (starting or rebalancing); retry shortly",
+        {"Retry-After": str(RETRY_AFTER_S)},
+    )

@@ -28,9 +28,11 @@ from pydantic.json_schema import JsonSchemaMode
 from pipeline.api.auth import ALL_SESSIONS_SCOPE
 from pipeline.asyncapi import package_version
 from pipeline.config import WorkerSettings
+from pipeline.inspector import ASSETS as INSPECTOR_ASSETS
 from pipeline.models.api import ErrorBody, HealthBody, ReadyBody, TraceDocument
 from pipeline.models.clean import CleanEvent
 from pipeline.models.envelope import MAX_SEQ, SessionId
+from pipeline.protocols import PROTOCOLS
 
 OPENAPI_VERSION: Final = "3.1.0"
 DEFAULT_OUT: Final = Path("schemas") / "openapi.json"
@@ -77,6 +79,26 @@ def _json(name: str, description: str, headers: dict[str, Any] | None = None) ->
     return response
 
 
+
+
+def _at_most(limit: int) -> str:
+    """A regular expression of the decimal numbers from 0 to ``limit`` (leading zeros
+    allowed, as the API reads them): a pattern cannot say ``maximum``."""
+    digits = str(limit)
+    width = len(digits)
+    shorter = [f"[0-9]{{1,{width - 1}}}"] if width > 1 else []
+    alternatives = [*shorter, digits]
+    for at, digit in enumerate(int(d) for d in digits):
+        if digit:
+            below = "0" if digit == 1 else f"[0-{digit - 1}]"
+            rest = width - at - 1
+            alternatives.append(digits[:at] + below + (f"[0-9]{{{rest}}}" if rest else ""))
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+# A resume point: a frame id of any protocol (pipeline.protocols.frames): a seq, or a seq
+# and the index of a frame in it.
+_FRAME_ID: Final = {"type": "string", "pattern": f"^{_at_most(MAX_SEQ)}(:[0-9]{{1,6}})?$"}
 _WWW_AUTHENTICATE: Final = {
     "description": 'The bearer challenge of RFC 6750: `Bearer realm="chao-pipeline"`, with '
     "`error` (invalid_request, invalid_token, insufficient_scope) and `error_description` "
@@ -99,7 +121,8 @@ def _refusals(*, streams: bool) -> dict[str, Any]:
         "400": _json(
             "ErrorBody",
             "`invalid_session_id`, `invalid_seq` (the message names the field, never the "
-            "value) or `invalid_request` (the token sent both as header and query, or twice).",
+            "value), `invalid_protocol` or `invalid_request` (the token sent both as header "
+            "and query, or twice).",
             {"WWW-Authenticate": _header(_WWW_AUTHENTICATE, False)},
         ),
         "401": _json(
@@ -127,8 +150,10 @@ def _refusals(*, streams: bool) -> dict[str, Any]:
     responses["503"] = _json(
         "ErrorBody",
         "`auth_not_configured` (no key configured and auth not disabled: the message says "
-        "how to configure), `auth_unavailable` (the JWK Set could not be loaded) or "
-        "`owner_unavailable` (the worker holding the session did not answer).",
+        "how to configure), `auth_unavailable` (the JWK Set could not be loaded), "
+        "`owner_unavailable` (the worker holding the session did not answer) or `not_ready` "
+        "(the worker is starting or rebalancing and has not recovered its sessions yet: a "
+        "session it does not hold yet is not answered 404).",
         {"Retry-After": _header(_RETRY_AFTER, False)},
     )
     return responses
@@ -167,27 +192,46 @@ def _paths() -> dict[str, Any]:
             "operationId": "streamSessionEvents",
             "tags": ["sessions"],
             "summary": "A session's events as Server-Sent Events: the held ones, then live",
-            "description": "Each message: `id: <seq>`, `event: <type>`, `data: <clean event, "
-            "one JSON line>` (schema `CleanEvent`). An `event: error` message (no id, data "
-            "`ErrorBody`) ends the stream: `too_far_behind`, `slow_consumer`, `reassigned`, "
+            "description": "`protocol=clean` (default): each message is `id: <seq>`, "
+            "`event: <type>`, `data: <clean event, one JSON line>` (schema `CleanEvent`); an "
+            "`event: error` message (no id, data `ErrorBody`) ends the stream. "
+            "`protocol=ag-ui`: AG-UI events (`@ag-ui/core` 1.0); `protocol=ai-sdk`: AI SDK UI "
+            "message chunks (`ai` 6, header `x-vercel-ai-ui-message-stream: v1`); both as "
+            "unnamed SSE messages whose id is a frame id: `<seq>` on the last frame of a clean "
+            "seq, `<seq>:<index>` on the frames before it, none on a resumed stream's "
+            "preamble; a stream error is an id-less AG-UI `RUN_ERROR` with the code, or an AI "
+            "SDK `error` chunk whose errorText is `<code>: <message>` (docs/protocols.md). "
+            "Stream errors: `too_far_behind`, `slow_consumer`, `reassigned`, "
             "`unknown_session`, `token_expired`. Idle streams get `: keepalive` comments. A "
             "worker that does not own the session answers 307 to the owner's URL (same path "
             "and query).",
             "parameters": [
                 session,
                 {
+                    "name": "protocol",
+                    "in": "query",
+                    "required": False,
+                    "description": "The stream's form: the clean events, AG-UI events or AI "
+                    "SDK UI message chunks (docs/protocols.md has the mapping tables).",
+                    "schema": {"type": "string", "enum": list(PROTOCOLS), "default": "clean"},
+                },
+                {
                     "name": "after",
                     "in": "query",
                     "required": False,
-                    "description": "Send the held events after this seq (default: all held).",
-                    "schema": {"type": "integer", "minimum": 0, "maximum": MAX_SEQ},
+                    "description": "Resume after this frame id (default: from the first held "
+                    f"event): a seq (0 to {MAX_SEQ}), or `<seq>:<index>` (after that frame of "
+                    "the seq: a connection cut between two frames of one clean event; on the "
+                    "clean stream the seq is sent again).",
+                    "schema": _FRAME_ID,
                 },
                 {
                     "name": "Last-Event-ID",
                     "in": "header",
                     "required": False,
-                    "description": "Sent by a reconnecting EventSource; wins over `after`.",
-                    "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"},
+                    "description": "Sent by a reconnecting EventSource (the id of the last "
+                    "message it got); wins over `after`.",
+                    "schema": _FRAME_ID,
                 },
             ],
             "security": SECURITY,
@@ -195,12 +239,20 @@ def _paths() -> dict[str, Any]:
                 "200": {
                     "description": "The event stream (until the client leaves, the session "
                     "moves or the token expires).",
+                    "headers": {
+                        "x-vercel-ai-ui-message-stream": {
+                            "description": "`v1` with `protocol=ai-sdk` (the AI SDK's UI "
+                            "message stream protocol); absent otherwise.",
+                            "required": False,
+                            "schema": {"type": "string", "enum": ["v1"]},
+                        }
+                    },
                     "content": {
                         "text/event-stream": {
                             "schema": {
                                 "type": "string",
-                                "description": "SSE messages; each `data` is a CleanEvent "
-                                "(or an ErrorBody for `event: error`).",
+                                "description": "SSE messages; with `protocol=clean` each "
+                                "`data` is a CleanEvent (or an ErrorBody for `event: error`).",
                             },
                             "x-event-data": {"oneOf": [_ref("CleanEvent"), _ref("ErrorBody")]},
                         }
@@ -222,9 +274,80 @@ def _paths() -> dict[str, Any]:
         " Open to anyone who reaches the port: it carries no conversation text (counts, "
         "partition numbers, liveness)."
     )
+    inspector_headers = {
+        name: {"required": True, "schema": {"type": "string"}}
+        for name in ("Content-Security-Policy", "Referrer-Policy")
+    }
+    inspect = {
+        "get": {
+            "operationId": "getSessionInspector",
+            "tags": ["inspector"],
+            "summary": "The session inspector page (HTML)",
+            "description": "What a client renders for the session, live, and its drop counts "
+            "(docs/inspector.md). A static page, the same for every session: it holds no "
+            "session data and needs no token to load; its script reads `access_token` from "
+            "the page's own URL in the browser and calls the session endpoints with it "
+            "(never written into the page by the server). A worker that does not own the "
+            "session answers 307 to the owner's page (same path and query).",
+            "parameters": [
+                session,
+                {
+                    "name": "access_token",
+                    "in": "query",
+                    "required": False,
+                    "description": "A token for the session, for the page's script (the "
+                    "server does not read it here).",
+                    "schema": {"type": "string"},
+                },
+            ],
+            "security": [],
+            "responses": {
+                "200": {
+                    "description": "The page.",
+                    "headers": inspector_headers,
+                    "content": {"text/html": {"schema": {"type": "string"}}},
+                },
+                "307": {
+                    "description": "Another worker owns the session: its page.",
+                    "headers": {"Location": {"required": True, "schema": {"type": "string"}}},
+                },
+                "400": _json("ErrorBody", "`invalid_session_id`."),
+            },
+        }
+    }
+    asset = {
+        "get": {
+            "operationId": "getInspectorAsset",
+            "tags": ["inspector"],
+            "summary": "A file of the inspector page (its script and style sheet)",
+            "description": "Shipped inside the Python package; nothing is loaded from "
+            "elsewhere.",
+            "parameters": [
+                {
+                    "name": "asset",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "enum": sorted(INSPECTOR_ASSETS)},
+                }
+            ],
+            "security": [],
+            "responses": {
+                "200": {
+                    "description": "The file.",
+                    "content": {
+                        content_type: {"schema": {"type": "string"}}
+                        for content_type in sorted(set(INSPECTOR_ASSETS.values()))
+                    },
+                },
+                "404": _json("ErrorBody", "`not_found`: no such file."),
+            },
+        }
+    }
     return {
         "/sessions/{sessionId}/trace": trace,
         "/sessions/{sessionId}/events": events,
+        "/inspect/{sessionId}": inspect,
+        "/inspect/assets/{asset}": asset,
         "/metrics": {
             "get": {
                 "operationId": "getMetrics",
@@ -297,6 +420,7 @@ def openapi_document() -> dict[str, Any]:
         ],
         "tags": [
             {"name": "sessions", "description": "A session's trace and live tail (token)."},
+            {"name": "inspector", "description": "The session inspector page (open)."},
             {"name": "operations", "description": "Metrics and probes (open)."},
         ],
         "paths": _paths(),

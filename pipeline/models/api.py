@@ -8,14 +8,35 @@ clean-event models themselves: nothing is described twice.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from pipeline.models.clean import CleanEvent, ToolCard
+from pipeline.models.clean import CleanEvent, Reason, ToolCard
 from pipeline.models.envelope import SessionId
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# The dead-letter stages and reasons, and ordering's late events (pipeline.stages.drops).
+DropStage = Literal["validation", "cot_policy", "normalization", "ordering"]
+DropReason = Literal[Reason, "late"]
+
+
+class DropCount(_Body):
+    """How many of the session's events one stage dropped for one reason (metadata only:
+    never a detail, a value or a text; ``pipeline.stages.drops``)."""
+
+    stage: DropStage = Field(
+        description="The dead-letter stage, or `ordering` for late events."
+    )
+    reason: DropReason = Field(
+        description="The dead-letter reason; `late`: the event's seq had already been passed "
+        "(its gap was skipped, or another event took the seq)."
+    )
+    count: int = Field(ge=1)
 
 
 class TraceDocument(_Body):
@@ -37,6 +58,12 @@ class TraceDocument(_Body):
         "Resume live with /events?after=<lastSeq>."
     )
     truncated: bool = Field(description="True once bounding dropped any event of the session.")
+    drops: list[DropCount] = Field(
+        description="The session's dropped events counted by stage and reason, in pipeline "
+        "stage order: its dead letters (validation, cot_policy, normalization) and its late "
+        "events (ordering). Not records that could not be placed in a session, not "
+        "duplicates. Kept with the session's ordering state (docs/inspector.md)."
+    )
 
 
 class ErrorBody(_Body):

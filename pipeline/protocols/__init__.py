@@ -26,6 +26,7 @@ from pipeline.protocols.frames import (
     InvalidResumePoint,
     ResumePoint,
     parse_resume_point,
+    resume_point_of,
     sse_frame,
     tag,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "ProtocolStream",
     "ResumePoint",
     "parse_resume_point",
+    "resume_point_of",
 ]
 
 
@@ -100,6 +102,10 @@ class ProtocolStream:
         self._after: ResumePoint | None = None
         self._preamble_due = False
         self._last_seq = -1
+        # AG-UI: the last RUN_STARTED this stream sent, and whether its last run event was
+        # a RUN_ERROR (after which the client's verifier accepts only a RUN_STARTED).
+        self._run_started: dict[str, Any] | None = None
+        self._run_errored = False
 
     def resume(
         self, events: Iterable[dict[str, Any]], after: ResumePoint | None = None
@@ -115,13 +121,27 @@ class ProtocolStream:
         self._preamble_due = after is not None
         out: list[Frame] = []
         for event in events:
-            out += self.feed(event)
+            out += self._feed(event)
         if self._preamble_due:
             out += self._take_preamble()
-        return out
+        return self._sent(out)
 
     def feed(self, event: dict[str, Any]) -> list[Frame]:
         """The frames of one clean event that the client does not have yet."""
+        return self._sent(self._feed(event))
+
+    def _sent(self, frames: list[Frame]) -> list[Frame]:
+        """Notes what the client gets (for :meth:`error`)."""
+        if self.protocol == "ag-ui":
+            for frame in frames:
+                kind = frame.data["type"]
+                if kind == "RUN_STARTED":
+                    self._run_started, self._run_errored = frame.data, False
+                elif kind in ("RUN_FINISHED", "RUN_ERROR"):
+                    self._run_errored = kind == "RUN_ERROR"
+        return frames
+
+    def _feed(self, event: dict[str, Any]) -> list[Frame]:
         seq = event["seq"]
         if seq <= self._last_seq:
             return []
@@ -145,6 +165,33 @@ class ProtocolStream:
     def _take_preamble(self) -> list[Frame]:
         self._preamble_due = False
         return [Frame(data) for data in self._tracker.preamble()]
+
+    def error(self, code: str, message: str) -> bytes:
+        """The SSE message that ends a stream with a stream error (``slow_consumer``,
+        ``reassigned``, ``too_far_behind``, ``token_expired``...), in the protocol's own
+        error form, without an id (the client's Last-Event-ID stays where it was):
+
+        - clean: ``event: error`` with ``{"error": code, "message": message}``;
+        - AG-UI: ``RUN_ERROR {message, code}`` (the clean stream's own run errors carry a
+          clean type, ``run.failed`` / ``run.error``, as their code). When the last run
+          event this stream sent was a RUN_ERROR, the AG-UI verifier accepts only a
+          ``RUN_STARTED`` next: the run is re-opened first (same ids, as for any event of a
+          run that ended), then errors;
+        - AI SDK: ``error {errorText: "<code>: <message>"}`` (the clean stream's own run
+          errors are the bare type, ``run.failed`` / ``run.error``).
+        """
+        if self.protocol == "clean":
+            from pipeline.trace import sse_error
+
+            return sse_error(code, message)
+        if self.protocol == "ag-ui":
+            out = b""
+            if self._run_errored and self._run_started is not None:
+                out = sse_frame(Frame(dict(self._run_started)))
+            return out + sse_frame(
+                Frame({"type": "RUN_ERROR", "message": message, "code": code})
+            )
+        return sse_frame(Frame({"type": "error", "errorText": f"{code}: {message}"}))
 
     def sse(self, frame: Frame) -> bytes:
         """The SSE message of a frame. The clean protocol names each event by its type (as

@@ -110,6 +110,19 @@ def parse_resume_point(text: str, field_name: str = "Last-Event-ID") -> ResumePo
     return ResumePoint(seq, None if frame is None else int(frame))
 
 
+def resume_point_of(header: str | None, after_param: str | None) -> ResumePoint | None:
+    """The resume point of a stream request: ``Last-Event-ID`` (sent by a reconnecting
+    EventSource; an empty one counts as absent) wins over ``?after=``; None when neither.
+
+    Raises :class:`InvalidResumePoint` naming the field, never echoing the value.
+    """
+    if header is not None and header.strip():
+        return parse_resume_point(header, "Last-Event-ID")
+    if after_param is not None:
+        return parse_resume_point(after_param, "after")
+    return None
+
+
 def tag(seq: int, payloads: list[dict[str, Any]]) -> list[Frame]:
     """The frames of one clean event, with their positions."""
     count = len(payloads)

@@ -32,6 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pipeline.config import PipelineConfig
+from pipeline.stages.drops import (
+    LATE,
+    DropCounts,
+    count_drop,
+    drop_list,
+    drops_from_wire,
+    drops_to_wire,
+)
 from pipeline.stages.policy import admit_reasoning
 from pipeline.stages.stats import Stats
 from pipeline.stages.types import TERMINAL_TYPES, Rejection, StagedEvent, dead_letter
@@ -152,9 +160,11 @@ class SessionState:
     seen: SeenIds = field(default_factory=SeenIds)  # released eventIds (bounded)
     settled: list[str] = field(default_factory=list)  # runIds whose terminal was released
     last_seen: float = 0.0  # clock time of the session's last record (idle expiry)
+    # The session's drops by (stage, reason) (pipeline.stages.drops); None until the first.
+    drops: DropCounts | None = None
 
     def to_wire(self) -> list[Any]:
-        return [
+        wire = [
             self.next_seq,
             [event.to_wire() for event in self.waiting.values()],
             self.eligible,
@@ -163,10 +173,14 @@ class SessionState:
             self.settled,
             self.last_seen,
         ]
+        if self.drops:  # only then: most sessions drop nothing
+            wire.append(drops_to_wire(self.drops))
+        return wire
 
     @classmethod
     def from_wire(cls, item: list[Any]) -> SessionState:
-        next_seq, waiting, eligible, cards, seen, settled, last_seen = item
+        """From :meth:`to_wire`; the 7-item form of earlier releases (no drops) too."""
+        next_seq, waiting, eligible, cards, seen, settled, last_seen, *more = item
         events = (StagedEvent.from_wire(raw) for raw in waiting)
         return cls(
             next_seq,
@@ -176,6 +190,7 @@ class SessionState:
             SeenIds.from_wire(seen),
             list(settled),
             last_seen,
+            drops_from_wire(more[0]) if more else None,
         )
 
 
@@ -240,6 +255,7 @@ class SessionSequencer:
                 self.stats.duplicates += 1
             else:
                 self.stats.late += 1
+                state.drops = count_drop(state.drops, *LATE)
         elif waiting and (held := waiting.get(seq)) is not None:
             # Same seq already waiting: a redelivery, or a second event claiming the seq
             # (counted as late: the seq is taken, first come first served).
@@ -247,6 +263,7 @@ class SessionSequencer:
                 self.stats.duplicates += 1
             else:
                 self.stats.late += 1
+                state.drops = count_drop(state.drops, *LATE)
         elif seq == state.next_seq:
             # A known eventId under a new seq is released as a duplicate (counted, no
             # output), so its seq still counts and nobody waits for it.
@@ -341,6 +358,12 @@ class SessionSequencer:
                 for event in self.store[sid].waiting.values():
                     event.arrived = now
 
+    def drop_counts(self, session_id: str) -> list[dict[str, Any]]:
+        """The session's drops by stage and reason (``pipeline.stages.drops``); empty when
+        none, or when its state is not held here (forgotten, or owned by another worker)."""
+        state = self.store.get(session_id)
+        return drop_list(state.drops if state is not None else None)
+
     # -- internals ----------------------------------------------------------------------
 
     def _make_room(self, out: list[Output]) -> None:
@@ -407,6 +430,7 @@ class SessionSequencer:
             if rejection is not None:
                 self.stats.cot_dropped[rejection.reason] += 1
         if rejection is not None:
+            state.drops = count_drop(state.drops, rejection.stage, rejection.reason)
             self._dead_letter(event, rejection, out)
             return
         if data is None:  # unreachable: a staged event without rejection always has data

@@ -13,6 +13,12 @@ export const OUT = join(here, "..", "src", "generated");
 export const FILES = {
   "clean-event.schema.json": ["clean-event.ts", "CleanEvent"],
   "dead-letter.schema.json": ["dead-letter.ts", "DeadLetter"],
+  "trace-document.schema.json": ["trace-document.ts", "TraceDocument"],
+};
+// The trace document holds clean events and tool cards: its file imports them from
+// clean-event.ts instead of declaring a second copy (checked equal, see sharedWithCleanEvent).
+const IMPORTS = {
+  "trace-document.schema.json": 'import type { CleanEvent, ToolCard } from "./clean-event";\n',
 };
 
 const BANNER =
@@ -34,14 +40,42 @@ function dropPropertyTitles(node, isModel = true) {
   }
 }
 
+const canonical = (value) => JSON.stringify(value, (_key, v) =>
+  v && typeof v === "object" && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+    : v);
+
+/** The trace document's events and tool cards as references to clean-event.ts's types,
+ * after checking that they are exactly the clean-event schema's (same union, same
+ * definitions): the two files are generated from the same pydantic models. */
+function sharedWithCleanEvent(schema, clean) {
+  const events = schema.properties.events.items;
+  if (canonical(events.oneOf) !== canonical(clean.oneOf)) {
+    throw new Error("trace-document events are not the clean-event schema's union");
+  }
+  if (canonical(schema.properties.toolCards.items) !== canonical({ $ref: "#/$defs/ToolCard" })) {
+    throw new Error("trace-document toolCards are not ToolCard");
+  }
+  for (const [name, definition] of Object.entries(clean.$defs)) {
+    if (canonical(schema.$defs[name]) !== canonical(definition)) {
+      throw new Error(`trace-document's ${name} differs from clean-event's`);
+    }
+    delete schema.$defs[name];
+  }
+  schema.properties.events.items = { tsType: "CleanEvent" };
+  schema.properties.toolCards.items = { tsType: "ToolCard" };
+}
+
 export async function generate() {
   const out = {};
+  const clean = JSON.parse(await readFile(join(SCHEMAS, "clean-event.schema.json"), "utf8"));
   for (const [schemaFile, [outFile, name]] of Object.entries(FILES)) {
     const schema = JSON.parse(await readFile(join(SCHEMAS, schemaFile), "utf8"));
+    if (schemaFile in IMPORTS) sharedWithCleanEvent(schema, clean);
     schema.title = name;
     dropPropertyTitles(schema);
     const ts = await compile(schema, name, {
-      bannerComment: BANNER.replace("%s", schemaFile),
+      bannerComment: BANNER.replace("%s", schemaFile) + (IMPORTS[schemaFile] ?? ""),
       additionalProperties: false,
       unreachableDefinitions: false,
       style: { singleQuote: false, printWidth: 100 },

@@ -11,22 +11,15 @@ export type {
   ToolEvent,
 } from "./generated/clean-event";
 export type { DeadLetter } from "./generated/dead-letter";
-
-/** GET /sessions/{sessionId}/trace (pipeline/trace.py, SessionTrace.document). */
-export interface TraceDocument {
-  sessionId: string;
-  events: CleanEvent[];
-  toolCards: ToolCard[];
-  firstSeq: number | null;
-  lastSeq: number | null;
-  truncated: boolean;
-}
+/** GET /sessions/{sessionId}/trace: generated from schemas/trace-document.schema.json. */
+export type { DropCount, TraceDocument } from "./generated/trace-document";
 
 /** Error codes of the trace endpoints and of the live stream's `error` events. */
 export type StreamErrorCode =
   | "too_far_behind"
   | "slow_consumer"
   | "reassigned"
+  | "token_expired"
   | "unknown_session"
   | "invalid_session_id"
   | "invalid_seq"

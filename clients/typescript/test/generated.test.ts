@@ -8,7 +8,7 @@ import { OUT, generate } from "../scripts/generate-types.mjs";
 describe("generated types", () => {
   it("match the JSON Schema files (run `npm run generate` after `chao-pipeline schema`)", async () => {
     const files = (await generate()) as Record<string, string>;
-    expect(Object.keys(files).length).toBe(2);
+    expect(Object.keys(files).length).toBe(3);
     for (const [file, text] of Object.entries(files)) {
       expect(readFileSync(join(OUT as string, file), "utf8"), file).toBe(text);
     }

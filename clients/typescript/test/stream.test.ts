@@ -48,6 +48,7 @@ async function serve(b: Behaviour): Promise<{ url: string; seen: Seen }> {
         firstSeq: held[0]?.seq ?? null,
         lastSeq: b.events[b.events.length - 1]?.seq ?? null,
         truncated: b.droppedThrough !== undefined,
+        drops: [],
       };
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify(doc));

@@ -66,7 +66,7 @@ describe("view reducer", () => {
         view = deepFreeze(reduce(view, event));
         expect(reduce(view, event)).toBe(view); // a repeat changes nothing
       }
-      const trace = { sessionId: id, events, toolCards: [], firstSeq: 0, lastSeq: 0, truncated: false };
+      const trace = { sessionId: id, events, toolCards: [], firstSeq: 0, lastSeq: 0, truncated: false, drops: [] };
       expect(viewOfTrace(trace)).toEqual(view);
       expect(view.lastSeq).toBe(events[events.length - 1]?.seq);
     }
