@@ -18,6 +18,8 @@ from pipeline.screening.evaluate import Report, evaluate, load_cases
 
 CORPUS = Path(__file__).parents[2] / "shared" / "corpus" / "screening.jsonl"
 HELDOUT = Path(__file__).parent / "data" / "screening_heldout.jsonl"
+# Batch 5, written blind after batches 1-4 were fixed (docs/screening.md, held-out batches).
+HELDOUT_BATCH5 = Path(__file__).parent / "data" / "screening_heldout_batch5.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -53,9 +55,10 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
     assert corpus_report.leaky_dead_letters() == []
 
 
-def test_heldout_set() -> None:
+@pytest.mark.parametrize("path", [HELDOUT, HELDOUT_BATCH5], ids=["batches1-4", "batch5"])
+def test_heldout_set(path: Path) -> None:
     """Our own cases, not the corpus's: the same bars, so generalisation shows."""
-    report = evaluate(load_cases(HELDOUT))
+    report = evaluate(load_cases(path))
     assert len(report.unsafe) >= 200 and len(report.safe) >= 150
     assert report.dropped_share() >= 0.97, _problems(report)
     assert report.named_share() >= 0.95, _problems(report)

@@ -125,6 +125,24 @@ STRUCTURAL = [
     ),
     ("raw_output", 'event: content_block_delta\ndata: {"type": "content_block_delta"}'),
     ("raw_output", "<think>The user wants the total, so first I add the rows</think>"),
+    # held-out batch 5: command lines and prose that carry a password without ``key=value``
+    ("credential", "mosquitto_sub -h mqtt.example.com -u probe -P 'Lx7#qpV2m' -t 'sensors/#'"),
+    ("credential", "http --auth ops:Vk3!pz81Qm GET https://api.example.com/jobs"),
+    ("credential", "net use * https://dav.example.com/team Rt6$kw92Zp /user:svc"),
+    ("credential", "db.example.com:5432:billing:svc:Qz8!mw4Lp goes into the pgpass file"),
+    ("credential", "I'll sign in to the portal with Nq4$zt71Wm and export the data."),
+    ("credential", "Use 'Bw9!qe2Xr' as the root password."),
+    ("credential", "Apple app-specific password: qwhz-mtpa-kcvd-rnye"),
+    ("credential", "p\u0332a\u0332s\u0332s\u0332w\u0332o\u0332r\u0332d\u0332: Hq7$kW2pZ9"),
+    (
+        "signed_link",
+        "https://vod.example.com/app/mp4:a.mp4/playlist.m3u8?wowzatokenendtime=1749634000"
+        "&wowzatokenhash=Zq3vB8nW1kT6yH0pL4xR7mC2sF9dJ5gA",
+    ),
+    ("raw_output", "[THINK]carry the one, then add the tens[/THINK]"),
+    ("raw_output", "<seed:think>the user wants a haiku</seed:think>"),
+    ("raw_output", "\u25c1think\u25b7plan the reply\u25c1/think\u25b7"),
+    ("raw_output", '{"content": " Paris.", "stop": true, "tokens_predicted": 3}'),
 ]
 
 KEPT = [
@@ -141,6 +159,18 @@ KEPT = [
     "Qwen puts its reasoning inside <think> tags before the answer.",
     "Users often pick weak passwords like 123456.",
     "The tracking number 1Z999AA10123456784 shows it in transit.",
+    # near misses of the held-out batch 5 fixes
+    "Authenticate with OAuth2 before calling the API, or sign in with Google.",
+    "Argon2id is the password hashing function we use.",
+    "vault kv get -field=password secret/data/app/db",
+    "Server=myServer;Database=myDB;User Id=myUsername;Password=myPassword;",
+    '{"delta": 0.05, "usage": 12, "index": 3}',
+    "Magistral puts its reasoning between [THINK] tags.",
+    "mosquitto_pub -u sensor -P $MQTT_PASS -t temp -m 21",
+    "http -a ops:$API_PASS GET https://api.example.com/health",
+    "Apple app-specific password: xxxx-xxxx-xxxx-xxxx",
+    "Wowza's SecureToken adds a wowzatokenhash parameter to playback URLs.",
+    "s\u0336t\u0336r\u0336u\u0336c\u0336k\u0336 text and a naïve café stay readable.",
 ]
 
 

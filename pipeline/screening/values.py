@@ -186,7 +186,7 @@ def is_placeholder(value: str) -> bool:
     if _PLACEHOLDER_RE.match(v) or set(v) <= _MASK_CHARS:  # ${X}, <key>, ********, xxxx
         return True
     # YOUR_API_KEY, your-token-here, INSERT_KEY_HERE, <redacted> spelled out
-    return bool(_PLACEHOLDER_WORDS_RE.search(v.lower()))
+    return bool(_PLACEHOLDER_WORDS_RE.search(v.lower())) or bool(_CAMEL_PLACEHOLDER_RE.match(v))
 
 
 def is_reference(value: str) -> bool:
@@ -206,6 +206,12 @@ _PLACEHOLDER_WORDS_RE: Final = re.compile(
     r"|[_\- ](?:here|goes[_\- ]here|placeholder|redacted)$"
     r"|^(?:redacted|placeholder|changeme|change[_\-]me|replace[_\-]?me|xxx+|tbd|todo)"
     r"|x{5,}|\*{3,}|•{3,}|<redacted>|\.\.\.|…"
+)
+# Documentation's camel-case stand-ins: myPassword, yourSecretKey, exampleToken (letters
+# only: ``myPassw0rd!`` is a value).
+_CAMEL_PLACEHOLDER_RE: Final = re.compile(
+    r"^(?:my|your|our|the|some|example|sample|dummy|fake|test|new|strong|secure)"
+    r"(?:[A-Z][a-z]+){1,4}$"
 )
 
 

@@ -173,6 +173,21 @@ class CredentialDetector:
             "логин",
             "пользовател",
             "pgpass",
+            "mosquitto_",
+            "http -a",
+            "http --auth",
+            "https -a",
+            "https --auth",
+            "log in",
+            "sign in",
+            "signin",
+            "authenticate",
+            " as the ",
+            " as password",
+            " as passphrase",
+            "app password",
+            "app-specific password",
+            "app specific password",
         ):
             yield literal, "cred.cli"
         yield "machine ", "cred.netrc"
@@ -391,6 +406,15 @@ class CredentialDetector:
             name = low[name_start:name_end]
             if not self._secret_name(plain[name_start:name_end], name, cls):
                 return False
+            after = min(len(plain), name_end + 16)
+            if (
+                _is_assigned_value(plain, name_start)
+                and not _ASSIGN_RE.match(plain, name_end, after)
+                and not _XML_VALUE_RE.match(plain, name_end, after)
+            ):
+                # ``-field=password``, ``type="password"``: the keyword is the value of
+                # another name, so what follows it is not its value.
+                return False
             if name == "pass" and not plain[name_end : name_end + 3].lstrip(" \"'").startswith("="):
                 # "Pass: 3 of 5" is prose: after a bare "pass" without "=", only a value
                 # that looks like a password counts.
@@ -504,6 +528,12 @@ class CredentialDetector:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+
+def _is_assigned_value(text: str, start: int) -> bool:
+    """Whether the name starting at ``start`` is itself the value of an assignment."""
+    before = text[max(0, start - 3) : start].rstrip("\"' ")
+    return before.endswith("=") and not before.endswith(("==", "!="))
 
 
 def _grade(cls: str, where: str) -> str:
@@ -818,7 +848,60 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         "weak",
     ),
     (re.compile(r"(?:^|\s)/p:(?P<value>\S{3,255})"), "weak"),
-    (re.compile(r"\bnet\s+use\s+\S+\s+(?:/user:\S+\s+)?(?P<value>[^\s/]\S{2,255})"), "password"),
+    (
+        re.compile(
+            r"\bnet\s+use\s+(?:[A-Za-z]:\s+|\*\s+)?\S+\s+(?:/user:\S+\s+)?"
+            r"(?P<value>[^\s/*]\S{2,255})"
+        ),
+        "password",
+    ),
+    # mosquitto_pub/_sub -P secret; httpie -a user:pass
+    (
+        re.compile(r"\bmosquitto_(?:pub|sub|rr)\b[^\n|;&]{0,160}?\s-P\s(?P<value>[^\s-]\S{2,255})"),
+        "weak",
+    ),
+    (
+        re.compile(
+            r"\bhttps?\s(?:[^\n|;&]{0,80}?\s)?(?:-a|--auth)[\s=][\"']?[^\s:\"']{1,128}:"
+            r"(?P<value>[^\s\"'@]{3,255})"
+        ),
+        "weak",
+    ),
+    # ~/.pgpass line named after it: host:port:db:user:password ... pgpass
+    (
+        re.compile(
+            r"(?<![\w.:\-])(?:[A-Za-z][A-Za-z0-9.\-]*|\*):(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:"
+            r"(?P<value>[^\s:]{4,128})\s[^\n]{0,60}?pgpass"
+        ),
+        "password",
+    ),
+    # "log in as root with X", "sign in to the portal with X"
+    (
+        re.compile(
+            r"(?i)\b(?:log\s?in|logging\sin|sign\s?in|signing\sin|authenticate)\b"
+            r"[^\n.;]{0,60}?\bwith\s(?:the\s)?(?:password\s|passphrase\s)?"
+            r"(?P<value>[`\"']?\S{6,128})"
+        ),
+        "password",
+    ),
+    # "use X as the password", "X as the admin passphrase"
+    (
+        re.compile(
+            r"(?i)(?<![^\s(\[])(?P<value>[`\"']?[^\s`\"']{6,128}[`\"']?)\s(?:as|is|was)\s(?:the|my|our|your|its|their)?"
+            r"\s?(?:[\w\-]{1,24}\s){0,2}(?:password|passphrase|passcode|pass\sphrase)\b"
+            r"(?!\s?(?:hash|hashing|hasher|policy|policies|field|manager|reset|length|rule|"
+            r"requirement|prompt|input|column|storage|strength|check|validation|form))"
+        ),
+        "password",
+    ),
+    # Google/Apple app passwords: four groups of four letters
+    (
+        re.compile(
+            r"(?i)\bapp(?:-|\s)?(?:specific\s)?password\b[^\n]{0,24}?[\s:=]"
+            r"(?P<value>[a-z]{4}(?P<sep>[ \-])[a-z]{4}(?P=sep)[a-z]{4}(?P=sep)[a-z]{4})\b"
+        ),
+        "weak",
+    ),
     (re.compile(r"\bsmbclient\b[^\n]{0,120}?\s-U\s+[^\s%]+%(?P<value>\S{3,255})"), "weak"),
     (
         re.compile(

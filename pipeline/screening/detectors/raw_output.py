@@ -51,10 +51,13 @@ _SDK_RE: Final = re.compile(r"(?<![\w.])(?P<cls>[A-Z][A-Za-z]{2,40})\((?=[a-z_]{
 _SSE_EVENT_RE: Final = re.compile(r"(?:^|\n|\s)event:\s?(?P<name>[a-z_.]{4,60})")
 _SSE_DONE_RE: Final = re.compile(r"data:\s?\[done\]")
 _TAG_RE: Final = re.compile(
-    r"</?(?:think|thinking|reasoning|reflection|scratchpad|tool_call|tool_calls|tool_response|"
-    r"function_calls|function_results)>"
+    r"</?(?:[a-z]{1,12}:)?(?:think|thinking|thought|reasoning|reflection|scratchpad|tool_call|"
+    r"tool_calls|tool_response|function_calls|function_results)>"
     r"|<invoke\sname=|<parameter\sname=|<function=[a-z_][\w.\-]{0,60}>|\[tool_calls\]"
+    r"|\[/?(?:think|thinking|reasoning)\]|◁/?think▷"
 )
+# Shared keys whose provider value is a number (the others hold objects, lists, text).
+_NUMERIC_MEDIUM: Final = frozenset({"input_tokens", "output_tokens", "seed", "best_of"})
 _TAG_TALK_AFTER_RE: Final = re.compile(
     r"\s?(?:tags?|blocks?|elements?|markers?|tokens?|sections?|and\b|or\b|/|,|\)|`|'|\"|’)"
 )
@@ -147,6 +150,18 @@ class RawOutputDetector:
             "<parameter name",
             "<function=",
             "[tool_calls]",
+            # namespaced (``<seed:think>``), bracketed (Magistral ``[THINK]``), Kimi's
+            # ``◁think▷``, ``<thought>``
+            ":think>",
+            ":thinking>",
+            "<thought>",
+            "</thought>",
+            "[think]",
+            "[/think]",
+            "[thinking]",
+            "[reasoning]",
+            "◁think▷",
+            "◁/think▷",
         ):
             yield literal, "ro.tag"
 
@@ -255,6 +270,8 @@ class RawOutputDetector:
                 return 3.0
             return 0.75 if sval in ("text", "message", "function") else 0.0
         if key in self.medium:
+            if isinstance(value, int | float) and key not in _NUMERIC_MEDIUM:
+                return 0.25  # {"delta": 0.05, "usage": 12}: a metric, not a payload
             if (
                 key in ("choices", "candidates")
                 and isinstance(value, list)

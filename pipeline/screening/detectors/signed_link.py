@@ -99,6 +99,8 @@ class SignedLinkDetector:
         # Token-ending names not listed (``upload_token``, ``sasToken``): ``token=`` covers.
         yield "token=", "sl.param"
         yield "signature=", "sl.param"
+        yield "tokenhash=", "sl.param"  # Wowza SecureToken (``wowzatokenhash=``)
+        yield "token_hash=", "sl.param"
         for short in ("t=", "k=", "e=", "tk=", "st=", "se=", "s="):
             yield "?" + short, "sl.param"
             yield "&" + short, "sl.param"
@@ -160,7 +162,8 @@ class SignedLinkDetector:
             if name in self.not_token or value.lower() in _NOT_TOKEN_VALUES:
                 continue
             is_token_name = name in self.token or (
-                name.endswith(("token", "_sig", "signature", "_sas")) and len(name) > 5
+                name.endswith(("token", "_sig", "signature", "_sas", "tokenhash", "token_hash"))
+                and len(name) > 5
             )
             if is_token_name and urlish:
                 if name in self.weak_token or len(name) <= 2:
