@@ -143,6 +143,37 @@ STRUCTURAL = [
     ("raw_output", "<seed:think>the user wants a haiku</seed:think>"),
     ("raw_output", "\u25c1think\u25b7plan the reply\u25c1/think\u25b7"),
     ("raw_output", '{"content": " Paris.", "stop": true, "tokens_predicted": 3}'),
+    # held-out batch 6
+    ("credential", "define( 'DB_PASSWORD', 'Lm4!vq82Tz' );"),
+    ("credential", 'os.environ.setdefault("API_KEY", "9fK2mQx7Lp3Vz8Rt1Wc4Yb6N")'),
+    ("credential", "sqlplus scott/Tg5#wq71Lp@ORCLPDB1"),
+    ("credential", "echo 'Vk3!pz81Qm' | sudo -S apt-get update"),
+    ("credential", "echo 'ops:Vk3!pz81Qm' | chpasswd"),
+    (
+        "credential",
+        'echo "ghp_aB3dE6fG9hJ2kL5mN8pQ1rS4tU" | docker login ghcr.io -u bot --password-stdin',
+    ),
+    ("credential", "rabbitmqctl add_user app Hw2$kq90Lm"),
+    ("credential", "net user backup Zr8!mq31Pw /add"),
+    ("credential", 'expect "Password:" ; send "Qp7#zn42Lx\\r"'),
+    ("credential", "Creds for staging -> admin@acme.test : Qp7#zn42Lx"),
+    ("credential", "Unseal Key 2: /Kq8Bt56M9jTV9rhlYmDjDf2VuEzjtJCN87TvSO0oLh"),
+    (
+        "signed_link",
+        "https://player.vimeo.com/external/1234.hd.mp4?s=" + "a3f9" * 10 + "&profile_id=175",
+    ),
+    ("internal_path", "Mount unix:///var/run/docker.sock into the job."),
+    ("raw_output", '{"type":"response.audio_transcript.delta","delta":"Hel"}'),
+    (
+        "raw_output",
+        '{"inputTextTokenCount":5,"results":[{"outputText":"Hi","completionReason":"FINISH"}]}',
+    ),
+    ("raw_output", "<antThinking>A good artifact candidate.</antThinking>"),
+    (
+        "raw_output",
+        "ChatResponse(message=ChatMessage(role=<MessageRole.ASSISTANT: 'assistant'>,"
+        " content='Hi'))",
+    ),
 ]
 
 KEPT = [
@@ -171,6 +202,19 @@ KEPT = [
     "Apple app-specific password: xxxx-xxxx-xxxx-xxxx",
     "Wowza's SecureToken adds a wowzatokenhash parameter to playback URLs.",
     "s\u0336t\u0336r\u0336u\u0336c\u0336k\u0336 text and a naïve café stay readable.",
+    # near misses of the held-out batch 6 fixes
+    'api_key = os.getenv("API_KEY", "dev")',
+    "sqlplus / as sysdba",
+    'echo "$CR_PAT" | docker login ghcr.io -u bot --password-stdin',
+    "net user bob * /add",
+    "mysql -u root -p<password> shop",
+    "Each pgpass line is hostname:port:database:username:password.",
+    "Use PBKDF2-SHA256 as the password-hashing algorithm.",
+    "The video link ends in ?s=small&profile_id=175.",
+    "Connect to unix:socket or a TCP port.",
+    '{"delta": {"added": 3, "removed": 1}, "usage": {"disk": "40%"}}',
+    '{"choices": [{"label": "A", "text": "Paris"}, {"label": "B", "text": "Rome"}]}',
+    '{"type": "thread_started", "id": 4}',
 ]
 
 

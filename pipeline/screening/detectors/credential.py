@@ -40,6 +40,7 @@ __all__ = ["CredentialDetector"]
 _ALNUM: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _IDENT_CHARS: Final = _ALNUM | frozenset("_-.")
 _ASSIGN_RE: Final = re.compile(r"[\"'\]\)]{0,2}\s{0,3}(?P<sep>:=|=>|->|\+=|\?=|==|=|:|>)\s{0,3}")
+_CALL_PAIR_RE: Final = re.compile(r"[\"']\s{0,3},\s{0,3}(?=[\"'])")
 _XML_VALUE_RE: Final = re.compile(r"[\"']\s{1,3}value\s?=\s?(?=[\"'])", re.IGNORECASE)
 _VALUE_RE: Final = re.compile(r"[^\s\"'`<>,;]{1,512}")
 _QUOTED_RE: Final = re.compile(r"(?P<q>[\"'`])(?P<v>[^\"'`\n]{1,256})(?P=q)")
@@ -188,6 +189,18 @@ class CredentialDetector:
             "app password",
             "app-specific password",
             "app specific password",
+            "echo ",
+            "printf ",
+            "sqlplus",
+            "rman ",
+            "expdp",
+            "impdp",
+            "sqlldr",
+            "rabbitmqctl",
+            "net user",
+            "ipmitool",
+            "expect ",
+            " using ",
         ):
             yield literal, "cred.cli"
         yield "machine ", "cred.netrc"
@@ -476,6 +489,8 @@ class CredentialDetector:
             if v is None:
                 return False
             value = v.group()
+            if sep.strip() == ">" and not _closes_tag(plain, v.end(), limit):
+                return False  # ``-p<password> shop``: a placeholder, not ``<password>x</``
             if sep.strip() in (":", ">") and not in_identifier:
                 # ``Password: must include 1 number`` is prose; ``password: hunter2`` is not.
                 terminal = _is_terminal(plain, v.end())
@@ -491,6 +506,14 @@ class CredentialDetector:
                 quoted=False,
                 terminal=glued or _is_terminal(plain, v.end()),
             )
+        pair = _CALL_PAIR_RE.match(plain, end, limit)
+        if pair is not None:
+            # ``define('DB_PASSWORD', 'x')``, ``os.environ.setdefault("API_KEY", "x")``
+            quoted = _QUOTED_RE.match(plain, pair.end(), limit)
+            if quoted is None:
+                return False
+            grade = "password" if cls == "password" else "secret"
+            return _value_ok(quoted.group("v"), grade, quoted=True, terminal=True)
         if in_identifier and cls == "secret" and not plain[end : end + 1].isspace():
             return False
         # 2. Prose: ``the password is hunter2``, ``密码是Xk9#mP2q``, ``API key: in the vault``.
@@ -528,6 +551,11 @@ class CredentialDetector:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+
+def _closes_tag(text: str, end: int, limit: int) -> bool:
+    """Whether an XML element's value ending at ``end`` is followed by a closing tag."""
+    return text.startswith("</", end) or text.startswith("</", end + 1)
 
 
 def _is_assigned_value(text: str, start: int) -> bool:
@@ -879,7 +907,7 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (
         re.compile(
             r"(?i)\b(?:log\s?in|logging\sin|sign\s?in|signing\sin|authenticate)\b"
-            r"[^\n.;]{0,60}?\bwith\s(?:the\s)?(?:password\s|passphrase\s)?"
+            r"[^\n.;]{0,60}?\b(?:with|using)\s(?:the\s)?(?:password\s|passphrase\s)?"
             r"(?P<value>[`\"']?\S{6,128})"
         ),
         "password",
@@ -889,10 +917,46 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         re.compile(
             r"(?i)(?<![^\s(\[])(?P<value>[`\"']?[^\s`\"']{6,128}[`\"']?)\s(?:as|is|was)\s(?:the|my|our|your|its|their)?"
             r"\s?(?:[\w\-]{1,24}\s){0,2}(?:password|passphrase|passcode|pass\sphrase)\b"
-            r"(?!\s?(?:hash|hashing|hasher|policy|policies|field|manager|reset|length|rule|"
+            r"(?![\s\-]?(?:hash|hashing|hasher|policy|policies|field|manager|reset|length|rule|"
             r"requirement|prompt|input|column|storage|strength|check|validation|form))"
         ),
         "password",
+    ),
+    # a password piped into a command that reads it: echo X | sudo -S, | chpasswd,
+    # | passwd --stdin, | docker login --password-stdin
+    (
+        re.compile(
+            r"\b(?:echo|printf)\s+(?:-[ne]+\s+)?(?:[\"']?[\w.\-]{1,64}:)?"
+            r"(?P<value>[\"'][^\"'\n]{3,128}[\"']|[^\s|\"']{3,128})[\"']?\s*\|\s*(?:sudo\s+)?"
+            r"(?:sudo\s+(?:-\w+\s+)*-S\b|chpasswd\b|passwd\s+--stdin\b|"
+            r"\S+(?:\s+\S+){0,6}\s+--password-stdin\b)"
+        ),
+        "weak",
+    ),
+    # Oracle tools: sqlplus user/password@db
+    (
+        re.compile(
+            r"\b(?:sqlplus|rman|expdp|impdp|sqlldr|exp|imp)\s+(?:-\w+\s+)*[\w$#]{1,64}/"
+            r"(?P<value>[^\s@/]{3,128})(?=@|\s|$)"
+        ),
+        "weak",
+    ),
+    # user management commands with the password as an argument
+    (
+        re.compile(
+            r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+(?P<value>[^\s-]\S{2,127})"
+        ),
+        "weak",
+    ),
+    (re.compile(r"\bnet\s+user\s+\S+\s+(?P<value>[^\s/*]\S{2,127})"), "password"),
+    (re.compile(r"\bipmitool\b[^\n]{0,120}?\s-P\s(?P<value>[^\s-]\S{2,127})"), "weak"),
+    # expect scripts: expect "password:" ... send "X\r"
+    (
+        re.compile(
+            r"(?i)\bexpect\s+(?:-\w+\s+)?[\"'][^\"'\n]{0,30}pass(?:word|phrase)?[^\"'\n]{0,5}[\"']"
+            r"[^\n]{0,40}?\bsend\s+(?:--\s+)?[\"'](?P<value>[^\"'\n\\]{3,128})"
+        ),
+        "weak",
     ),
     # Google/Apple app passwords: four groups of four letters
     (
