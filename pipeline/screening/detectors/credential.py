@@ -39,7 +39,9 @@ __all__ = ["CredentialDetector"]
 
 _ALNUM: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _IDENT_CHARS: Final = _ALNUM | frozenset("_-.")
-_ASSIGN_RE: Final = re.compile(r"[\"'\]\)]{0,2}\s{0,3}(?P<sep>:=|=>|->|\+=|\?=|==|=|:|>)\s{0,3}")
+# The value after the separator is on the same line (``DB_PASSWORD=`` then a new line is
+# an empty value, not the next line).
+_ASSIGN_RE: Final = re.compile(r"[\"'\]\)]{0,2}\s{0,3}(?P<sep>:=|=>|->|\+=|\?=|==|=|:|>)[ \t]{0,3}")
 _CALL_PAIR_RE: Final = re.compile(r"[\"']\s{0,3},\s{0,3}(?=[\"'])")
 _XML_VALUE_RE: Final = re.compile(r"[\"']\s{1,3}value\s?=\s?(?=[\"'])", re.IGNORECASE)
 _VALUE_RE: Final = re.compile(r"[^\s\"'`<>,;]{1,512}")
@@ -574,6 +576,8 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     v = strip_value(value)
     if not v or is_reference(v) or v[0] in ")]},;(":
         return False
+    if _EMPTY_ASSIGN_RE.fullmatch(v):
+        return False  # ``API_KEY=``: the next empty assignment, not a value
     if grade == "weak":
         if len(v) < 4 or v.lower() in _NOT_PASSWORD_WORDS or not v.isascii():
             return False
@@ -609,6 +613,7 @@ def _mixed_enough(v: str) -> bool:
     return letters >= 3 and (digits >= 2 or (digits >= 1 and classes >= 2) or classes >= 3)
 
 
+_EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,64}[=:]")
 _PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
 _NOT_PASSWORD_WORDS: Final = frozenset(
     [
@@ -781,7 +786,7 @@ def _jwt_header_ok(header: str) -> bool:
 _AUTH_RE: Final = re.compile(
     r"(?:(?<![a-z0-9])(?:proxy-)?authorization[\"']?\s{0,3}[:=]\s{0,3}[\"']?\s{0,3}"
     r"(?:(?P<scheme>bearer|basic|token|digest|bot|apikey|api-key|hmac|sso-key|ssws|"
-    r"genie ?key|key|otp|negotiate|ntlm)\s{1,3})?"
+    r"genie ?key|key|otp|negotiate|ntlm|splunk|[a-z][a-z0-9_\-]{2,30})\s{1,3})?"
     r"|(?<![a-z0-9])(?P<scheme2>bearer|apikey|ssws)\s{1,3})"
     r"(?P<value>[a-z0-9._~+/=:\-]{6,4096})"
 )

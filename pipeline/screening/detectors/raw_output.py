@@ -51,7 +51,7 @@ _SDK_RE: Final = re.compile(r"(?<![\w.])(?P<cls>[A-Z][A-Za-z]{2,40})\((?=[a-z_]{
 _SSE_EVENT_RE: Final = re.compile(r"(?:^|\n|\s)event:\s?(?P<name>[a-z_.]{4,60})")
 _SSE_DONE_RE: Final = re.compile(r"data:\s?\[done\]")
 _TAG_RE: Final = re.compile(
-    r"</?(?:[a-z]{1,12}:)?(?:think|thinking|thought|reasoning|reflection|scratchpad|tool_call|"
+    r"</?(?:[a-z]{1,12}:)?(?:think|thinking|reasoning|reflection|scratchpad|tool_call|"
     r"antthinking|"
     r"tool_calls|tool_response|function_calls|function_results)>"
     r"|<invoke\sname=|<parameter\sname=|<function=[a-z_][\w.\-]{0,60}>|\[tool_calls\]"
@@ -83,14 +83,16 @@ _PROVIDER_INNER: Final = frozenset(
 # Assistants threads, Anthropic stream events).
 _EVENT_PREFIXES: Final = (
     "response.",
-    "thread.",
+    "thread.message",
+    "thread.run",
     "conversation.item.",
     "input_audio_buffer.",
     "content_block_",
-    "message_",
 )
+# Provider type values that are also plain English words in ordinary JSON.
+_PLAIN_WORD_VALUES: Final = frozenset({"response", "reasoning", "thinking"})
 _TAG_TALK_AFTER_RE: Final = re.compile(
-    r"\s?(?:tags?|blocks?|elements?|markers?|tokens?|sections?|and\b|or\b|/|,|\)|`|'|\"|’)"
+    r"\s?(?:tags?|blocks?|elements?|markers?|tokens?|sections?|components?|and\b|or\b|/|,|\)|`|'|\"|’)"
 )
 _TAG_TALK_BEFORE: Final = ("`", "'", '"', "‘", "(", "and ", "or ", "the ", "a ", "an ", "/")
 _MODEL_RE: Final = re.compile(
@@ -187,8 +189,6 @@ class RawOutputDetector:
             "<antartifact",
             ":think>",
             ":thinking>",
-            "<thought>",
-            "</thought>",
             "[think]",
             "[/think]",
             "[thinking]",
@@ -300,6 +300,8 @@ class RawOutputDetector:
         if key == "signature":
             return 3.0 if isinstance(value, str) and _SIGNATURE_RE.match(value) else 1.0
         if key in ("type", "object", "event"):
+            if sval in _PLAIN_WORD_VALUES:
+                return 1.5  # {"type": "response"}: also ordinary data; needs company
             if sval in self.values or (sval is not None and sval.startswith(_EVENT_PREFIXES)):
                 return 3.0
             return 0.75 if sval in ("text", "message", "function") else 0.0
