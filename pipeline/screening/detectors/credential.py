@@ -182,27 +182,28 @@ class CredentialDetector:
             "https -a",
             "https --auth",
             "log in",
+            "logging in",
             "sign in",
+            "signing in",
             "signin",
             "authenticate",
-            " as the ",
-            " as password",
-            " as passphrase",
             "app password",
             "app-specific password",
             "app specific password",
-            "echo ",
-            "printf ",
+            "sudo -s",
+            "chpasswd",
+            "--stdin",
+            "password-stdin",
             "sqlplus",
-            "rman ",
+            "rman target",
             "expdp",
             "impdp",
             "sqlldr",
             "rabbitmqctl",
             "net user",
             "ipmitool",
-            "expect ",
-            " using ",
+            'send "',
+            "send '",
         ):
             yield literal, "cred.cli"
         yield "machine ", "cred.netrc"
@@ -231,6 +232,8 @@ class CredentialDetector:
         if "cred.userinfo" in hits and self._url_userinfo(ctx, hits["cred.userinfo"]):
             return True
         if "cred.cli" in hits and self._cli(ctx):
+            return True
+        if "cred.kw.password" in hits and self._password_named_after(ctx):
             return True
         if "cred.netrc" in hits and self._netrc(ctx):
             return True
@@ -339,6 +342,13 @@ class CredentialDetector:
                 value = strip_value(m.group("value"))
                 if _value_ok(value, grade, quoted=False, terminal=True):
                     return True
+        return False
+
+    def _password_named_after(self, ctx: Context) -> bool:
+        """``use X as the password``, ``X is the admin password``: the value comes first."""
+        for m in _NAMED_AFTER_RE.finditer(ctx.text):
+            if _value_ok(strip_value(m.group("value")), "password", quoted=False, terminal=True):
+                return True
         return False
 
     def _netrc(self, ctx: Context) -> bool:
@@ -613,7 +623,8 @@ def _mixed_enough(v: str) -> bool:
     return letters >= 3 and (digits >= 2 or (digits >= 1 and classes >= 2) or classes >= 3)
 
 
-_EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,64}[=:]")
+# ``API_KEY=``, ``db_password:`` (one case only: base64 padding ``…U2N0ByaXZlcjU=`` mixes)
+_EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Z_][A-Z0-9_]{0,64}[=:]|[a-z_][a-z0-9_.\-]{0,64}[=:]")
 _PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
 _NOT_PASSWORD_WORDS: Final = frozenset(
     [
@@ -917,16 +928,6 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         ),
         "password",
     ),
-    # "use X as the password", "X as the admin passphrase"
-    (
-        re.compile(
-            r"(?i)(?<![^\s(\[])(?P<value>[`\"']?[^\s`\"']{6,128}[`\"']?)\s(?:as|is|was)\s(?:the|my|our|your|its|their)?"
-            r"\s?(?:[\w\-]{1,24}\s){0,2}(?:password|passphrase|passcode|pass\sphrase)\b"
-            r"(?![\s\-]?(?:hash|hashing|hasher|policy|policies|field|manager|reset|length|rule|"
-            r"requirement|prompt|input|column|storage|strength|check|validation|form))"
-        ),
-        "password",
-    ),
     # a password piped into a command that reads it: echo X | sudo -S, | chpasswd,
     # | passwd --stdin, | docker login --password-stdin
     (
@@ -1015,6 +1016,13 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         ),
         "secret",
     ),
+)
+# "use X as the password", "X is the admin passphrase" (run where a password keyword is)
+_NAMED_AFTER_RE: Final = re.compile(
+    r"(?i)(?<![^\s(\[])(?P<value>[`\"']?[^\s`\"']{6,128}[`\"']?)\s(?:as|is|was)\s(?:the|my|our|your|its|their)?"
+    r"\s?(?:[\w\-]{1,24}\s){0,2}(?:password|passphrase|passcode|pass\sphrase)\b"
+    r"(?![\s\-]?(?:hash|hashing|hasher|policy|policies|field|manager|reset|length|rule|"
+    r"requirement|prompt|input|column|storage|strength|check|validation|form))"
 )
 _NETRC_RE: Final = re.compile(
     r"\blogin\s+\S{1,128}\s+password\s+(?P<value>\S{3,255})", re.IGNORECASE
