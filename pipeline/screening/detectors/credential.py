@@ -57,7 +57,8 @@ _SPLIT_CAMEL_RE: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\
 def _is_cjk(ch: str) -> bool:
     o = ord(ch)
     return (
-        0x3040 <= o <= 0x30FF  # kana
+        0x0E00 <= o <= 0x0E7F  # Thai: written without spaces between words
+        or 0x3040 <= o <= 0x30FF  # kana
         or 0x3400 <= o <= 0x9FFF  # CJK
         or 0xAC00 <= o <= 0xD7AF  # hangul
         or 0xF900 <= o <= 0xFAFF
@@ -207,6 +208,9 @@ class CredentialDetector:
             "impdp",
             "sqlldr",
             "rabbitmqctl",
+            "psexec",
+            "paexec",
+            "schtasks",
             "net user",
             "ipmitool",
             'send "',
@@ -954,6 +958,15 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         ),
         "weak",
     ),
+    # Windows remote execution and scheduled tasks: psexec -p X, schtasks /rp X
+    (
+        re.compile(
+            r"(?i)\b(?:psexec|paexec)(?:64)?(?:\.exe)?\b[^\n]{0,160}?\s-p\s"
+            r"(?P<value>[^\s-]\S{2,127})"
+        ),
+        "weak",
+    ),
+    (re.compile(r"(?i)\bschtasks\b[^\n]{0,240}?\s/rp\s(?P<value>[^\s/*]\S{2,127})"), "weak"),
     # user management commands with the password as an argument
     (
         re.compile(

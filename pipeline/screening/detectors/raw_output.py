@@ -283,8 +283,12 @@ class RawOutputDetector:
             and ("content" in keys or "parts" in keys or "tool_calls" in keys)
         ):
             total += 1.0
-        if keys.get("type") == "text" and isinstance(keys.get("content"), str):
-            total += 1.5
+        if (
+            keys.get("type") == "text"
+            and isinstance(keys.get("content"), str)
+            and set(keys) <= {"type", "content", "text", "index", "annotations", "id"}
+        ):
+            total += 1.5  # a content part: {"type": "text", "content": …} and nothing else
         if isinstance(keys.get("done"), bool) and ("response" in keys or "message" in keys):
             total += 1.5  # Ollama: {"model", "created_at", "response" | "message", "done"}
         nested = max(
