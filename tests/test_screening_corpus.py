@@ -18,6 +18,14 @@ from pipeline.screening.evaluate import Report, evaluate, load_cases
 
 CORPUS = Path(__file__).parents[2] / "shared" / "corpus" / "screening.jsonl"
 HELDOUT = Path(__file__).parent / "data" / "screening_heldout.jsonl"
+# Batch 5, written blind after batches 1-4 were fixed (docs/screening.md, held-out batches).
+HELDOUT_BATCH5 = Path(__file__).parent / "data" / "screening_heldout_batch5.jsonl"
+# Batch 6, written blind after the batch 5 fixes, to test them.
+HELDOUT_BATCH6 = Path(__file__).parent / "data" / "screening_heldout_batch6.jsonl"
+# Batch 7, written blind after the batch 6 fixes.
+HELDOUT_BATCH7 = Path(__file__).parent / "data" / "screening_heldout_batch7.jsonl"
+# Batch 8, written blind after the batch 7 fixes.
+HELDOUT_BATCH8 = Path(__file__).parent / "data" / "screening_heldout_batch8.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -53,10 +61,15 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
     assert corpus_report.leaky_dead_letters() == []
 
 
-def test_heldout_set() -> None:
+@pytest.mark.parametrize(
+    "path",
+    [HELDOUT, HELDOUT_BATCH5, HELDOUT_BATCH6, HELDOUT_BATCH7, HELDOUT_BATCH8],
+    ids=["batches1-4", "batch5", "batch6", "batch7", "batch8"],
+)
+def test_heldout_set(path: Path) -> None:
     """Our own cases, not the corpus's: the same bars, so generalisation shows."""
-    report = evaluate(load_cases(HELDOUT))
-    assert len(report.unsafe) >= 200 and len(report.safe) >= 150
+    report = evaluate(load_cases(path))
+    assert len(report.unsafe) >= 60 and len(report.safe) >= 50
     assert report.dropped_share() >= 0.97, _problems(report)
     assert report.named_share() >= 0.95, _problems(report)
     assert report.false_drop_share() <= 0.02, _problems(report)

@@ -65,6 +65,12 @@ _INVISIBLE: Final[dict[int, None]] = dict.fromkeys(
 _INVISIBLE_RE: Final = re.compile(
     "[" + "".join(re.escape(chr(c)) for c in sorted(_INVISIBLE)) + "]"
 )
+# Combining marks left on an ASCII character after NFKC (which composes every accent
+# that has a precomposed letter): decoration such as p̲a̲s̲s̲ (U+0332) or s̶t̶r̶i̶k̶e̶ that a
+# reader reads through. Accents of other scripts stay (they follow non-ASCII letters).
+_DECORATION_RE: Final = re.compile(
+    "(?<=[!-~])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+"
+)
 _PERCENT_RE: Final = re.compile(r"%[0-9A-Fa-f]{2}")
 _ENTITY_RE: Final = re.compile(
     r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?"
@@ -203,6 +209,7 @@ def normalise(text: str) -> Normalised:
         if not plain.isascii():
             plain = _INVISIBLE_RE.sub("", plain)
             plain = unicodedata.normalize("NFKC", plain)
+            plain = _DECORATION_RE.sub("", plain)
         plain = _decode_once(plain)
         if plain == before:
             break

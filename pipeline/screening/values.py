@@ -186,7 +186,7 @@ def is_placeholder(value: str) -> bool:
     if _PLACEHOLDER_RE.match(v) or set(v) <= _MASK_CHARS:  # ${X}, <key>, ********, xxxx
         return True
     # YOUR_API_KEY, your-token-here, INSERT_KEY_HERE, <redacted> spelled out
-    return bool(_PLACEHOLDER_WORDS_RE.search(v.lower()))
+    return bool(_PLACEHOLDER_WORDS_RE.search(v.lower())) or bool(_CAMEL_PLACEHOLDER_RE.match(v))
 
 
 def is_reference(value: str) -> bool:
@@ -207,6 +207,12 @@ _PLACEHOLDER_WORDS_RE: Final = re.compile(
     r"|^(?:redacted|placeholder|changeme|change[_\-]me|replace[_\-]?me|xxx+|tbd|todo)"
     r"|x{5,}|\*{3,}|•{3,}|<redacted>|\.\.\.|…"
 )
+# Documentation's camel-case stand-ins: myPassword, yourSecretKey, exampleToken (letters
+# only: ``myPassw0rd!`` is a value).
+_CAMEL_PLACEHOLDER_RE: Final = re.compile(
+    r"^(?:my|your|our|the|some|example|sample|dummy|fake|test|new|strong|secure)"
+    r"(?:[A-Z][a-z]+){1,4}$"
+)
 
 
 # --- what a value looks like -------------------------------------------------------------
@@ -219,6 +225,7 @@ _IDENTIFIER_RE: Final = re.compile(
     r"|[a-z]+(?:[A-Z][a-z0-9]+)+"  # camelCase: apiKeyName
     r"|(?:[A-Z][a-z]+)+(?:[A-Z][a-z]+|\d{1,2})?)$"  # PascalCase: PasswordResetController
 )
+_WORDS_JOINED_RE: Final = re.compile(r"^[A-Za-z]{2,}(?:[:/|][A-Za-z]{2,}){1,8}$")
 _NUMBERISH_RE: Final = re.compile(
     r"^(?:[+\-]?[\d.,:/\-_ ]+[a-zA-Z%]{0,3}"  # 1500, 10.2.1, 2026-01-01, 12:30, 3/4, 12ms
     r"|v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?"  # v1.2.3-beta
@@ -363,7 +370,9 @@ def _not_a_secret_shape(v: str) -> bool:
         or low in _TECH_TERMS
         or _NUMBERISH_RE.match(v) is not None
         or "://" in v
-        or v.startswith(("/", "./", "../", "~/"))
+        or v.startswith(("./", "../", "~/"))
+        # a path, unless one run of base64 that happens to start with "/"
+        or (v.startswith("/") and (len(v) < 24 or "/" in v[1:] or "." in v))
         or ("@" in v and "." in v.rsplit("@", 1)[-1] and ":" not in v)  # an e-mail address
     )
 
@@ -380,6 +389,8 @@ def looks_like_password(value: str) -> bool:
         return False
     if not digit and _IDENTIFIER_RE.match(v):
         return False
+    if not digit and _WORDS_JOINED_RE.match(v):
+        return False  # hostname:port:database, user/password: a format, not a value
     # Letters with digits or symbols: hunter2, Tr0ub4dor&3, p@ssw0rd, S3cure!, Eb?D2RihM
     return digit or symbol or (lower and upper and len(v) >= 8)
 

@@ -39,7 +39,10 @@ __all__ = ["CredentialDetector"]
 
 _ALNUM: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _IDENT_CHARS: Final = _ALNUM | frozenset("_-.")
-_ASSIGN_RE: Final = re.compile(r"[\"'\]\)]{0,2}\s{0,3}(?P<sep>:=|=>|->|\+=|\?=|==|=|:|>)\s{0,3}")
+# The value after the separator is on the same line (``DB_PASSWORD=`` then a new line is
+# an empty value, not the next line).
+_ASSIGN_RE: Final = re.compile(r"[\"'\]\)]{0,2}\s{0,3}(?P<sep>:=|=>|->|\+=|\?=|==|=|:|>)[ \t]{0,3}")
+_CALL_PAIR_RE: Final = re.compile(r"[\"']\s{0,3},\s{0,3}(?=[\"'])")
 _XML_VALUE_RE: Final = re.compile(r"[\"']\s{1,3}value\s?=\s?(?=[\"'])", re.IGNORECASE)
 _VALUE_RE: Final = re.compile(r"[^\s\"'`<>,;]{1,512}")
 _QUOTED_RE: Final = re.compile(r"(?P<q>[\"'`])(?P<v>[^\"'`\n]{1,256})(?P=q)")
@@ -54,7 +57,8 @@ _SPLIT_CAMEL_RE: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\
 def _is_cjk(ch: str) -> bool:
     o = ord(ch)
     return (
-        0x3040 <= o <= 0x30FF  # kana
+        0x0E00 <= o <= 0x0E7F  # Thai: written without spaces between words
+        or 0x3040 <= o <= 0x30FF  # kana
         or 0x3400 <= o <= 0x9FFF  # CJK
         or 0xAC00 <= o <= 0xD7AF  # hangul
         or 0xF900 <= o <= 0xFAFF
@@ -173,6 +177,44 @@ class CredentialDetector:
             "логин",
             "пользовател",
             "pgpass",
+            "mosquitto_",
+            "http -a",
+            "http --auth",
+            "https -a",
+            "https --auth",
+            # not "log in" alone: "backlog into" holds it
+            "log in as",
+            "log in with",
+            "log in using",
+            "log in to",
+            "logging in",
+            "sign in as",
+            "sign in with",
+            "sign in using",
+            "sign in to",
+            "signing in",
+            "signin",
+            "authenticate",
+            "app password",
+            "app-specific password",
+            "app specific password",
+            "sudo -s",
+            "chpasswd",
+            "--stdin",
+            "password-stdin",
+            "sqlplus",
+            "rman target",
+            "expdp",
+            "impdp",
+            "sqlldr",
+            "rabbitmqctl",
+            "psexec",
+            "paexec",
+            "schtasks",
+            "net user",
+            "ipmitool",
+            'send "',
+            "send '",
         ):
             yield literal, "cred.cli"
         yield "machine ", "cred.netrc"
@@ -201,6 +243,8 @@ class CredentialDetector:
         if "cred.userinfo" in hits and self._url_userinfo(ctx, hits["cred.userinfo"]):
             return True
         if "cred.cli" in hits and self._cli(ctx):
+            return True
+        if "cred.kw.password" in hits and self._password_named_after(ctx):
             return True
         if "cred.netrc" in hits and self._netrc(ctx):
             return True
@@ -311,6 +355,13 @@ class CredentialDetector:
                     return True
         return False
 
+    def _password_named_after(self, ctx: Context) -> bool:
+        """``use X as the password``, ``X is the admin password``: the value comes first."""
+        for m in _NAMED_AFTER_RE.finditer(ctx.text):
+            if _value_ok(strip_value(m.group("value")), "password", quoted=False, terminal=True):
+                return True
+        return False
+
     def _netrc(self, ctx: Context) -> bool:
         for m in _NETRC_RE.finditer(ctx.text):
             if _value_ok(m.group("value"), "weak", quoted=False, terminal=True):
@@ -391,6 +442,15 @@ class CredentialDetector:
             name = low[name_start:name_end]
             if not self._secret_name(plain[name_start:name_end], name, cls):
                 return False
+            after = min(len(plain), name_end + 16)
+            if (
+                _is_assigned_value(plain, name_start)
+                and not _ASSIGN_RE.match(plain, name_end, after)
+                and not _XML_VALUE_RE.match(plain, name_end, after)
+            ):
+                # ``-field=password``, ``type="password"``: the keyword is the value of
+                # another name, so what follows it is not its value.
+                return False
             if name == "pass" and not plain[name_end : name_end + 3].lstrip(" \"'").startswith("="):
                 # "Pass: 3 of 5" is prose: after a bare "pass" without "=", only a value
                 # that looks like a password counts.
@@ -452,6 +512,8 @@ class CredentialDetector:
             if v is None:
                 return False
             value = v.group()
+            if sep.strip() == ">" and not _closes_tag(plain, v.end(), limit):
+                return False  # ``-p<password> shop``: a placeholder, not ``<password>x</``
             if sep.strip() in (":", ">") and not in_identifier:
                 # ``Password: must include 1 number`` is prose; ``password: hunter2`` is not.
                 terminal = _is_terminal(plain, v.end())
@@ -467,6 +529,14 @@ class CredentialDetector:
                 quoted=False,
                 terminal=glued or _is_terminal(plain, v.end()),
             )
+        pair = _CALL_PAIR_RE.match(plain, end, limit)
+        if pair is not None:
+            # ``define('DB_PASSWORD', 'x')``, ``os.environ.setdefault("API_KEY", "x")``
+            quoted = _QUOTED_RE.match(plain, pair.end(), limit)
+            if quoted is None:
+                return False
+            grade = "password" if cls == "password" else "secret"
+            return _value_ok(quoted.group("v"), grade, quoted=True, terminal=True)
         if in_identifier and cls == "secret" and not plain[end : end + 1].isspace():
             return False
         # 2. Prose: ``the password is hunter2``, ``密码是Xk9#mP2q``, ``API key: in the vault``.
@@ -506,6 +576,17 @@ class CredentialDetector:
 # --- helpers ------------------------------------------------------------------------------
 
 
+def _closes_tag(text: str, end: int, limit: int) -> bool:
+    """Whether an XML element's value ending at ``end`` is followed by a closing tag."""
+    return text.startswith("</", end) or text.startswith("</", end + 1)
+
+
+def _is_assigned_value(text: str, start: int) -> bool:
+    """Whether the name starting at ``start`` is itself the value of an assignment."""
+    before = text[max(0, start - 3) : start].rstrip("\"' ")
+    return before.endswith("=") and not before.endswith(("==", "!="))
+
+
 def _grade(cls: str, where: str) -> str:
     if cls == "password":
         return {"assign": "weak", "link": "password", "window": "strong"}[where]
@@ -516,6 +597,8 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     v = strip_value(value)
     if not v or is_reference(v) or v[0] in ")]},;(":
         return False
+    if _EMPTY_ASSIGN_RE.fullmatch(v):
+        return False  # ``API_KEY=``: the next empty assignment, not a value
     if grade == "weak":
         if len(v) < 4 or v.lower() in _NOT_PASSWORD_WORDS or not v.isascii():
             return False
@@ -551,6 +634,8 @@ def _mixed_enough(v: str) -> bool:
     return letters >= 3 and (digits >= 2 or (digits >= 1 and classes >= 2) or classes >= 3)
 
 
+# ``API_KEY=``, ``db_password:`` (one case only: base64 padding ``…U2N0ByaXZlcjU=`` mixes)
+_EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Z_][A-Z0-9_]{0,64}[=:]|[a-z_][a-z0-9_.\-]{0,64}[=:]")
 _PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
 _NOT_PASSWORD_WORDS: Final = frozenset(
     [
@@ -723,7 +808,7 @@ def _jwt_header_ok(header: str) -> bool:
 _AUTH_RE: Final = re.compile(
     r"(?:(?<![a-z0-9])(?:proxy-)?authorization[\"']?\s{0,3}[:=]\s{0,3}[\"']?\s{0,3}"
     r"(?:(?P<scheme>bearer|basic|token|digest|bot|apikey|api-key|hmac|sso-key|ssws|"
-    r"genie ?key|key|otp|negotiate|ntlm)\s{1,3})?"
+    r"genie ?key|key|otp|negotiate|ntlm|splunk|[a-z][a-z0-9_\-]{2,30})\s{1,3})?"
     r"|(?<![a-z0-9])(?P<scheme2>bearer|apikey|ssws)\s{1,3})"
     r"(?P<value>[a-z0-9._~+/=:\-]{6,4096})"
 )
@@ -818,7 +903,95 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         "weak",
     ),
     (re.compile(r"(?:^|\s)/p:(?P<value>\S{3,255})"), "weak"),
-    (re.compile(r"\bnet\s+use\s+\S+\s+(?:/user:\S+\s+)?(?P<value>[^\s/]\S{2,255})"), "password"),
+    (
+        re.compile(
+            r"\bnet\s+use\s+(?:[A-Za-z]:\s+|\*\s+)?\S+\s+(?:/user:\S+\s+)?"
+            r"(?P<value>[^\s/*]\S{2,255})"
+        ),
+        "password",
+    ),
+    # mosquitto_pub/_sub -P secret; httpie -a user:pass
+    (
+        re.compile(r"\bmosquitto_(?:pub|sub|rr)\b[^\n|;&]{0,160}?\s-P\s(?P<value>[^\s-]\S{2,255})"),
+        "weak",
+    ),
+    (
+        re.compile(
+            r"\bhttps?\s(?:[^\n|;&]{0,80}?\s)?(?:-a|--auth)[\s=][\"']?[^\s:\"']{1,128}:"
+            r"(?P<value>[^\s\"'@]{3,255})"
+        ),
+        "weak",
+    ),
+    # ~/.pgpass line named after it: host:port:db:user:password ... pgpass
+    (
+        re.compile(
+            r"(?<![\w.:\-])(?:[A-Za-z][A-Za-z0-9.\-]*|\*):(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:"
+            r"(?P<value>[^\s:]{4,128})\s[^\n]{0,60}?pgpass"
+        ),
+        "password",
+    ),
+    # "log in as root with X", "sign in to the portal with X"
+    (
+        re.compile(
+            r"(?i)\b(?:log\s?in|logging\sin|sign\s?in|signing\sin|authenticate)\b"
+            r"[^\n.;]{0,60}?\b(?:with|using)\s(?:the\s)?(?:password\s|passphrase\s)?"
+            r"(?P<value>[`\"']?\S{6,128})"
+        ),
+        "password",
+    ),
+    # a password piped into a command that reads it: echo X | sudo -S, | chpasswd,
+    # | passwd --stdin, | docker login --password-stdin
+    (
+        re.compile(
+            r"\b(?:echo|printf)\s+(?:-[ne]+\s+)?(?:[\"']?[\w.\-]{1,64}:)?"
+            r"(?P<value>[\"'][^\"'\n]{3,128}[\"']|[^\s|\"']{3,128})[\"']?\s*\|\s*(?:sudo\s+)?"
+            r"(?:sudo\s+(?:-\w+\s+)*-S\b|chpasswd\b|passwd\s+--stdin\b|"
+            r"\S+(?:\s+\S+){0,6}\s+--password-stdin\b)"
+        ),
+        "weak",
+    ),
+    # Oracle tools: sqlplus user/password@db
+    (
+        re.compile(
+            r"\b(?:sqlplus|rman|expdp|impdp|sqlldr|exp|imp)\s+(?:-\w+\s+)*[\w$#]{1,64}/"
+            r"(?P<value>[^\s@/]{3,128})(?=@|\s|$)"
+        ),
+        "weak",
+    ),
+    # Windows remote execution and scheduled tasks: psexec -p X, schtasks /rp X
+    (
+        re.compile(
+            r"(?i)\b(?:psexec|paexec)(?:64)?(?:\.exe)?\b[^\n]{0,160}?\s-p\s"
+            r"(?P<value>[^\s-]\S{2,127})"
+        ),
+        "weak",
+    ),
+    (re.compile(r"(?i)\bschtasks\b[^\n]{0,240}?\s/rp\s(?P<value>[^\s/*]\S{2,127})"), "weak"),
+    # user management commands with the password as an argument
+    (
+        re.compile(
+            r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+(?P<value>[^\s-]\S{2,127})"
+        ),
+        "weak",
+    ),
+    (re.compile(r"\bnet\s+user\s+\S+\s+(?P<value>[^\s/*]\S{2,127})"), "password"),
+    (re.compile(r"\bipmitool\b[^\n]{0,120}?\s-P\s(?P<value>[^\s-]\S{2,127})"), "weak"),
+    # expect scripts: expect "password:" ... send "X\r"
+    (
+        re.compile(
+            r"(?i)\bexpect\s+(?:-\w+\s+)?[\"'][^\"'\n]{0,30}pass(?:word|phrase)?[^\"'\n]{0,5}[\"']"
+            r"[^\n]{0,40}?\bsend\s+(?:--\s+)?[\"'](?P<value>[^\"'\n\\]{3,128})"
+        ),
+        "weak",
+    ),
+    # Google/Apple app passwords: four groups of four letters
+    (
+        re.compile(
+            r"(?i)\bapp(?:-|\s)?(?:specific\s)?password\b[^\n]{0,24}?[\s:=]"
+            r"(?P<value>[a-z]{4}(?P<sep>[ \-])[a-z]{4}(?P=sep)[a-z]{4}(?P=sep)[a-z]{4})\b"
+        ),
+        "weak",
+    ),
     (re.compile(r"\bsmbclient\b[^\n]{0,120}?\s-U\s+[^\s%]+%(?P<value>\S{3,255})"), "weak"),
     (
         re.compile(
@@ -863,6 +1036,13 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         ),
         "secret",
     ),
+)
+# "use X as the password", "X is the admin passphrase" (run where a password keyword is)
+_NAMED_AFTER_RE: Final = re.compile(
+    r"(?i)(?<![^\s(\[])(?P<value>[`\"']?[^\s`\"']{6,128}[`\"']?)\s(?:as|is|was)\s(?:the|my|our|your|its|their)?"
+    r"\s?(?:[\w\-]{1,24}\s){0,2}(?:password|passphrase|passcode|pass\sphrase)\b"
+    r"(?![\s\-]?(?:hash|hashing|hasher|policy|policies|field|manager|reset|length|rule|"
+    r"requirement|prompt|input|column|storage|strength|check|validation|form))"
 )
 _NETRC_RE: Final = re.compile(
     r"\blogin\s+\S{1,128}\s+password\s+(?P<value>\S{3,255})", re.IGNORECASE

@@ -70,6 +70,26 @@ _MARKER_ANCHORS: Final = (
 )
 
 
+# An identity line quoted from the user's own prompt ("the user's prompt starts with 'You
+# are a helpful assistant'") is talk about their prompt, not ours.
+_USERS_PROMPT_RE: Final = re.compile(
+    r"(?:user(?:'s|’s|s')|your|their|customer(?:'s|’s))\s(?:(?:own|current|draft|system)\s)?"
+    r"(?:system\s)?(?:prompt|message|instructions?)\b[^.\n]{0,40}$"
+)
+
+
+def _phrase_found(rule: PhraseRule, text: str) -> bool:
+    for n, m in enumerate(rule.pattern.finditer(text)):
+        if n >= 8:
+            return False
+        if rule.kind == "identity" and _USERS_PROMPT_RE.search(
+            text, max(0, m.start() - 80), m.start()
+        ):
+            continue
+        return True
+    return False
+
+
 class HiddenPromptDetector:
     name = "hidden_prompt"
 
@@ -90,8 +110,8 @@ class HiddenPromptDetector:
         for trigger in hits:
             if trigger.startswith("hp.phrase."):
                 rule = self.phrases[int(trigger[10:])]
-                if rule.pattern.search(ctx.low_plain) or (
-                    ctx.low is not ctx.low_plain and rule.pattern.search(ctx.low)
+                if _phrase_found(rule, ctx.low_plain) or (
+                    ctx.low is not ctx.low_plain and _phrase_found(rule, ctx.low)
                 ):
                     return True
         return False

@@ -11,7 +11,7 @@ Fires on:
   URL to a public, dotted host does not count);
 * paths rooted in a home or system location variable (``$HOME/…``, ``${HOME}/…``,
   ``~/…``, ``~user/…``, ``%APPDATA%\\…``, ``$env:LOCALAPPDATA\\…``, ``$XDG_CONFIG_HOME/…``);
-* ``file:``, ``smb:``, ``nfs:``, ``afp:``, ``cifs:`` URLs;
+* ``file:``, ``smb:``, ``nfs:``, ``afp:``, ``cifs:`` URLs, ``unix://`` socket paths;
 * host names under ``.internal``, ``.local``, ``.localdomain``, ``.corp``, ``.lan``,
   ``.intranet``, ``.intra``, ``.home.arpa``, ``.svc`` / ``.cluster.local`` (not dotted
   code identifiers such as ``threading.local()`` or ``jdk.internal.misc``, and not
@@ -108,7 +108,8 @@ _HOME_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_.~/\\\-])~(?:[A-Za-z_][A-Za-z0-9_.\-]{0,31})?/[A-Za-z0-9_.\-]"
 )
 _FILE_URL_RE: Final = re.compile(
-    r"(?<![a-z0-9])(?:file|smb|nfs|afp|cifs):/{1,3}[^\s/]", re.IGNORECASE
+    r"(?<![a-z0-9])(?:(?:file|smb|nfs|afp|cifs):/{1,3}[^\s/]|unix:/{1,3}[a-z0-9_.\-]+/)",
+    re.IGNORECASE,
 )
 _HOST_SUFFIXES: Final = (
     "internal",
@@ -221,7 +222,7 @@ class InternalPathDetector:
         ):
             yield literal, "ip.env"
         yield "~", "ip.home"
-        for scheme in ("file:", "smb:", "nfs:", "afp:", "cifs:"):
+        for scheme in ("file:", "smb:", "nfs:", "afp:", "cifs:", "unix:"):
             yield scheme, "ip.url"
         for suffix in _HOST_SUFFIXES:
             yield "." + suffix, "ip.host"

@@ -51,12 +51,48 @@ _SDK_RE: Final = re.compile(r"(?<![\w.])(?P<cls>[A-Z][A-Za-z]{2,40})\((?=[a-z_]{
 _SSE_EVENT_RE: Final = re.compile(r"(?:^|\n|\s)event:\s?(?P<name>[a-z_.]{4,60})")
 _SSE_DONE_RE: Final = re.compile(r"data:\s?\[done\]")
 _TAG_RE: Final = re.compile(
-    r"</?(?:think|thinking|reasoning|reflection|scratchpad|tool_call|tool_calls|tool_response|"
-    r"function_calls|function_results)>"
+    r"</?(?:[a-z]{1,12}:)?(?:think|thinking|reasoning|reflection|scratchpad|tool_call|"
+    r"antthinking|"
+    r"tool_calls|tool_response|function_calls|function_results)>"
     r"|<invoke\sname=|<parameter\sname=|<function=[a-z_][\w.\-]{0,60}>|\[tool_calls\]"
+    r"|\[/?(?:think|thinking|reasoning)\]|◁/?think▷|</?antartifact[\s>]"
 )
+_CHOICE_ITEM_KEYS: Final = frozenset(
+    {"index", "message", "delta", "finish_reason", "finishreason", "logprobs"}
+)
+
+
+def _choice_like(inner: set[str] | frozenset[str]) -> bool:
+    """Keys of an item of ``choices``/``candidates``/``content`` as providers write it."""
+    return bool(_CHOICE_ITEM_KEYS & inner) or len(_CHOICE_KEYS & inner) >= 2
+
+
+# Shared keys whose provider value is a number (the others hold objects, lists, text).
+_NUMERIC_MEDIUM: Final = frozenset({"input_tokens", "output_tokens", "seed", "best_of"})
+# Keys a provider's ``delta``/``usage``/``message`` object holds.
+_PROVIDER_INNER: Final = frozenset(
+    {
+        "content", "role", "text", "type", "tool_calls", "reasoning_content", "thinking",
+        "partial_json", "stop_reason", "function_call", "refusal", "parts", "audio",
+        "prompt_tokens", "completion_tokens", "total_tokens", "input_tokens", "output_tokens",
+        "prompt_token_count", "candidates_token_count", "billed_units", "signature",
+        "message", "prompttokens", "completiontokens", "cache_read_input_tokens",
+    }
+)  # fmt: skip
+# Event and object type names of providers' streams (OpenAI Responses and Realtime,
+# Assistants threads, Anthropic stream events).
+_EVENT_PREFIXES: Final = (
+    "response.",
+    "thread.message",
+    "thread.run",
+    "conversation.item.",
+    "input_audio_buffer.",
+    "content_block_",
+)
+# Provider type values that are also plain English words in ordinary JSON.
+_PLAIN_WORD_VALUES: Final = frozenset({"response", "reasoning", "thinking"})
 _TAG_TALK_AFTER_RE: Final = re.compile(
-    r"\s?(?:tags?|blocks?|elements?|markers?|tokens?|sections?|and\b|or\b|/|,|\)|`|'|\"|’)"
+    r"\s?(?:tags?|blocks?|elements?|markers?|tokens?|sections?|components?|and\b|or\b|/|,|\)|`|'|\"|’)"
 )
 _TAG_TALK_BEFORE: Final = ("`", "'", '"', "‘", "(", "and ", "or ", "the ", "a ", "an ", "/")
 _MODEL_RE: Final = re.compile(
@@ -147,6 +183,18 @@ class RawOutputDetector:
             "<parameter name",
             "<function=",
             "[tool_calls]",
+            # namespaced (``<seed:think>``), bracketed (Magistral ``[THINK]``), Kimi's
+            # ``◁think▷``, ``<thought>``
+            "<antthinking",
+            "<antartifact",
+            ":think>",
+            ":thinking>",
+            "[think]",
+            "[/think]",
+            "[thinking]",
+            "[reasoning]",
+            "◁think▷",
+            "◁/think▷",
         ):
             yield literal, "ro.tag"
 
@@ -223,7 +271,8 @@ class RawOutputDetector:
                 else set()
             )
             if key in ("choices", "candidates", "output", "content") and isinstance(value, list):
-                total += 1.5 if _CHOICE_KEYS & inner else 0.0
+                # a provider's item key, or two shared ones: {"label", "text"} is a quiz's
+                total += 1.5 if _choice_like(inner) else 0.0
             if key in ("message", "delta") and isinstance(value, dict):
                 total += (
                     2.0 if {"content", "role", "tool_calls", "reasoning_content"} & inner else 0.0
@@ -234,8 +283,12 @@ class RawOutputDetector:
             and ("content" in keys or "parts" in keys or "tool_calls" in keys)
         ):
             total += 1.0
-        if keys.get("type") == "text" and isinstance(keys.get("content"), str):
-            total += 1.5
+        if (
+            keys.get("type") == "text"
+            and isinstance(keys.get("content"), str)
+            and set(keys) <= {"type", "content", "text", "index", "annotations", "id"}
+        ):
+            total += 1.5  # a content part: {"type": "text", "content": …} and nothing else
         if isinstance(keys.get("done"), bool) and ("response" in keys or "message" in keys):
             total += 1.5  # Ollama: {"model", "created_at", "response" | "message", "done"}
         nested = max(
@@ -251,10 +304,20 @@ class RawOutputDetector:
         if key == "signature":
             return 3.0 if isinstance(value, str) and _SIGNATURE_RE.match(value) else 1.0
         if key in ("type", "object", "event"):
-            if sval in self.values:
+            if sval in _PLAIN_WORD_VALUES:
+                return 1.5  # {"type": "response"}: also ordinary data; needs company
+            if sval in self.values or (sval is not None and sval.startswith(_EVENT_PREFIXES)):
                 return 3.0
             return 0.75 if sval in ("text", "message", "function") else 0.0
         if key in self.medium:
+            if isinstance(value, int | float) and key not in _NUMERIC_MEDIUM:
+                return 0.25  # {"delta": 0.05, "usage": 12}: a metric, not a payload
+            if (
+                isinstance(value, dict)
+                and value
+                and not ({str(k).lower() for k in value} & _PROVIDER_INNER)
+            ):
+                return 0.25  # {"usage": {"disk": "40%"}}: data, not a provider's object
             if (
                 key in ("choices", "candidates")
                 and isinstance(value, list)
@@ -286,7 +349,9 @@ class RawOutputDetector:
             value: Any = _scalar(raw_val)
             if key in ("choices", "candidates") and raw_val.startswith("[") and "{" in raw_val:
                 inner = text[m.end() : m.end() + 80].lower()
-                if any(f'"{k}"' in inner or f"'{k}'" in inner for k in _CHOICE_KEYS):
+                if _choice_like(
+                    {k for k in _CHOICE_KEYS if f'"{k}"' in inner or f"'{k}'" in inner}
+                ):
                     total += 1.5
             if key in ("message", "delta") and raw_val.startswith("{"):
                 window = text[m.end() : m.end() + 60].lower()

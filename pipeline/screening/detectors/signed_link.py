@@ -57,6 +57,7 @@ _JWT_IN_URL_RE: Final = re.compile(
     r"eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"
 )
 _HASHLIKE_RE: Final = re.compile(r"^[A-Za-z0-9_\-+/=%~.]{16,}$")
+_S_HASH_RE: Final = re.compile(r"[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}")
 _EPOCH_RE: Final = re.compile(r"^\d{9,13}$|^\d{4}-\d\d-\d\d")
 # Signature names that are unmistakable even outside a URL query.
 _UNMISTAKABLE_PREFIXES: Final = (
@@ -99,6 +100,8 @@ class SignedLinkDetector:
         # Token-ending names not listed (``upload_token``, ``sasToken``): ``token=`` covers.
         yield "token=", "sl.param"
         yield "signature=", "sl.param"
+        yield "tokenhash=", "sl.param"  # Wowza SecureToken (``wowzatokenhash=``)
+        yield "token_hash=", "sl.param"
         for short in ("t=", "k=", "e=", "tk=", "st=", "se=", "s="):
             yield "?" + short, "sl.param"
             yield "&" + short, "sl.param"
@@ -160,7 +163,8 @@ class SignedLinkDetector:
             if name in self.not_token or value.lower() in _NOT_TOKEN_VALUES:
                 continue
             is_token_name = name in self.token or (
-                name.endswith(("token", "_sig", "signature", "_sas")) and len(name) > 5
+                name.endswith(("token", "_sig", "signature", "_sas", "tokenhash", "token_hash"))
+                and len(name) > 5
             )
             if is_token_name and urlish:
                 if name in self.weak_token or len(name) <= 2:
@@ -170,8 +174,8 @@ class SignedLinkDetector:
                     return True
             if name in self.expiry and _EPOCH_RE.match(value):
                 has_expiry = True
-            elif name == "s" and re.fullmatch(r"[0-9a-f]{32}", value):
-                return True  # imgix-style md5 signature of the query
+            elif name == "s" and _S_HASH_RE.fullmatch(value):
+                return True  # imgix md5, Vimeo sha1 file-link signatures
             elif _HASHLIKE_RE.match(value) and looks_machine_made(value, min_len=16):
                 hashes += 1
         return has_expiry and hashes > 0 and urlish
