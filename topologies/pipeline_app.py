@@ -478,8 +478,12 @@ class PipelineTopology:
         await self._publish(outputs)
 
     async def _expire_gaps(self) -> None:
-        if self.app.rebalancing or not self.prepared:
+        # Once recovered, not once the first batch is in: a worker restarted with events
+        # waiting on gaps and no new input must still skip those gaps (issue 19's stall).
+        if self.app.rebalancing or not self.ready:
             return
+        if not self.prepared:  # the internal topics exist once partitions are assigned
+            await self._stop_on_error("expire", self._prepare_publishers())
         caught_up_to = self._track_progress()
         async with self.lock:
             outputs = self.pipeline.expire(caught_up_to=caught_up_to)
