@@ -67,8 +67,9 @@ def test_restarted_worker_without_input_skips_old_gaps(deploy) -> None:  # type:
         read_topics(
             bootstrap,
             [topics.session_events],
-            until=lambda r: {orjson.loads(x.value)["seq"] for x in r[topics.session_events]}
-            >= {0, 2, 3},
+            until=lambda r: (
+                {orjson.loads(x.value)["seq"] for x in r[topics.session_events]} >= {0, 2, 3}
+            ),
             timeout=WINDOW_S + 60,
         )
     )
