@@ -134,3 +134,18 @@ def test_hang_after_delivers_until_the_nth_batch() -> None:
 
     assert asyncio.run(run())
     assert delivered == [[1], [2]]
+
+
+def test_stalled_gauge_follows_the_watchdog() -> None:
+    from prometheus_client import CollectorRegistry, generate_latest
+
+    from pipeline.config import PipelineConfig
+    from pipeline.metrics import PipelineCollector, sample_sum
+    from pipeline.stages.stats import Stats
+
+    stalled = [False]
+    registry = CollectorRegistry()
+    registry.register(PipelineCollector(Stats(), PipelineConfig(), stalled=lambda: stalled[0]))
+    assert sample_sum(generate_latest(registry).decode(), "chao_worker_stalled") == 0
+    stalled[0] = True
+    assert sample_sum(generate_latest(registry).decode(), "chao_worker_stalled") == 1
