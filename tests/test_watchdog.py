@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from pipeline.config import WorkerSettings
+from pipeline.models.api import ReadyBody
 from topologies.watchdog import StallWatch, Stuck, Watchdog, WorkerStalled, hang_after
 
 RAW = ("chao.raw.events", 0)
@@ -100,6 +101,7 @@ def test_watchdog_stops_the_worker_once_says_so_and_logs_the_partitions(
     assert dog.ready_body() == {
         "stalled": [{"topic": "chao.raw.events", "partition": 0, "waiting": 10}]
     }
+    ReadyBody(ready=False, assigned={}, **dog.ready_body())  # /ready's published schema
     [exc] = worker.stopped
     assert isinstance(exc, WorkerStalled) and "chao.raw.events[0]" in str(exc)
     [line] = [r.getMessage() for r in caplog.records]
