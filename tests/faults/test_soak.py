@@ -142,7 +142,13 @@ def test_soak_crashes(deploy, report, cpu_hog, run: int) -> None:  # type: ignor
     )
     kills = []  # (lines produced at the kill, events the victim had consumed)
     for _ in range(KILLS):
-        wait_for(lambda w=worker: consumed(w) > 0 or not w.alive(), 90, "the worker to consume")
+        # A random moment once the worker really works; once production is over, a
+        # restarted worker may have nothing left to consume (everything was committed).
+        wait_for(
+            lambda w=worker: consumed(w) > 0 or producer.done or not w.alive(),
+            90,
+            "the worker to consume",
+        )
         time.sleep(rng.uniform(0.2, 6.0))
         [worker] = supervisor.keep_alive([worker])
         kills.append((producer.sent, int(consumed(worker))))
