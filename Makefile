@@ -51,8 +51,8 @@ lint: install
 typecheck: install
 	$(VENV)/bin/mypy pipeline
 
-# tests/faults (fault injection, ~13 minutes with two soak crash runs and the storm) runs in
-# its own target, not in make test.
+# tests/faults (fault injection, ~20 minutes on a busy machine with two soak crash runs and
+# the storm) runs in its own target, not in make test.
 unit: install
 	$(VENV)/bin/pytest -q --ignore=tests/faults
 
