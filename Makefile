@@ -18,7 +18,7 @@ DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
 	java:openjdk-17-jre-headless mvn:maven chromium:chromium
 
 .PHONY: install debian-packages kafka-jars test lint typecheck unit test-node test-faults \
-	test-kafka test-faults-kafka demo bench clean
+	test-kafka test-faults-kafka soak demo bench clean
 
 # Node packages of clients/ (the TypeScript client and the protocol conformance tests),
 # from the committed lock file; reinstalled only when the lock file changed.
@@ -51,12 +51,21 @@ lint: install
 typecheck: install
 	$(VENV)/bin/mypy pipeline
 
-# tests/faults (fault injection, ~4 minutes) runs in its own target, not in make test.
+# tests/faults (fault injection, ~20 minutes on a busy machine with two soak crash runs and
+# the storm) runs in its own target, not in make test.
 unit: install
 	$(VENV)/bin/pytest -q --ignore=tests/faults
 
 test-faults: install
 	$(VENV)/bin/pytest -q tests/faults
+
+# The soak (tests/faults/test_soak.py, RELIABILITY.md): the single-worker crash test 10 times
+# (CHAO_SOAK_RUNS) and the rebalance storm, each beside a CPU-heavy process; about 30 minutes.
+# make test-faults runs two crash runs and the storm. SOAK_ARGS=--broker=kafka: on Kafka.
+SOAK_RUNS ?= 10
+SOAK_ARGS ?=
+soak: install
+	CHAO_SOAK_RUNS=$(SOAK_RUNS) $(VENV)/bin/pytest -q -s tests/faults/test_soak.py $(SOAK_ARGS)
 
 # The TypeScript client (tsc --strict, Vitest), the inspector page's bundle, the AG-UI / AI
 # SDK streams checked by the official client libraries (clients/conformance;
@@ -69,8 +78,9 @@ test-node: install
 test-kafka: install
 	$(VENV)/bin/pytest -q tests/integration --broker=kafka
 
+# Without the soak tests (CI's time; on Kafka: make soak SOAK_ARGS=--broker=kafka).
 test-faults-kafka: install
-	$(VENV)/bin/pytest -q tests/faults --broker=kafka
+	$(VENV)/bin/pytest -q tests/faults --broker=kafka --ignore=tests/faults/test_soak.py
 
 test: lint typecheck unit test-node
 

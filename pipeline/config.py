@@ -173,6 +173,19 @@ class WorkerSettings(BaseSettings):
         "ordered in place, without the round trip through the re-key topic (same outputs, "
         "state and commit order); false sends every record through the re-key topic.",
     )
+    stall_timeout_s: float = Field(
+        60.0,
+        gt=0,
+        description="An assigned input partition with records waiting whose committed offset "
+        "has not moved for this long is stuck: /ready answers 503, chao_worker_stalled is 1, "
+        "and the worker exits non-zero for its supervisor to restart it (topologies.watchdog).",
+    )
+    fault_hang_after_batches: int = Field(
+        0,
+        ge=0,
+        description="Fault injection for tests only, 0 (off) in production: the delivery of "
+        "the Nth fetched batch of raw records hangs for ever (tests/faults/test_stall.py).",
+    )
     log_level: str = Field("info")
 
 

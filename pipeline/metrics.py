@@ -49,12 +49,15 @@ class PipelineCollector(Collector):
         *,
         sessions_tracked: Callable[[], int] | None = None,
         partition_offsets: Callable[[], dict[tuple[str, int], tuple[int, int]]] | None = None,
+        stalled: Callable[[], bool] | None = None,
     ) -> None:
         self.stats = stats
         self.config = config
         self.sessions_tracked = sessions_tracked
         # (topic, partition) -> (end offset, committed offset) of the assigned partitions
         self.partition_offsets = partition_offsets
+        # True once the stall watchdog found stuck partitions (the worker then exits)
+        self.stalled = stalled
 
     def collect(self) -> Iterator[Metric]:
         s = self.stats
@@ -150,6 +153,13 @@ class PipelineCollector(Collector):
                 "chao_sessions_tracked",
                 "Sessions whose state this worker holds",
                 value=self.sessions_tracked(),
+            )
+        if self.stalled is not None:
+            yield GaugeMetricFamily(
+                "chao_worker_stalled",
+                "1 when assigned partitions had records waiting and made no progress for "
+                "CHAO_WORKER_STALL_TIMEOUT_S (the worker then exits to be restarted)",
+                value=int(self.stalled()),
             )
         if self.partition_offsets is not None:
             lag = GaugeMetricFamily(

@@ -110,6 +110,7 @@ EXPORTED: dict[str, dict[str, tuple[str, ...] | None]] = {
     "chao_sessions_evicted_total": {},
     "chao_reorder_waiting_events": {},
     "chao_sessions_tracked": {},
+    "chao_worker_stalled": {},
     "chao_consumer_lag": {"topic": CONSUMED_TOPICS, "partition": None},
     "chao_consumer_highwater": {"topic": CONSUMED_TOPICS, "partition": None},
     "chao_end_to_end_latency_seconds_bucket": {"le": None},
@@ -602,7 +603,9 @@ def test_worker_uses_the_default_topic_names(services: dict[str, dict[str, Any]]
 
 
 def test_exported_list_matches_the_collector() -> None:
-    collector = PipelineCollector(Stats(), PipelineConfig(), sessions_tracked=lambda: 0)
+    collector = PipelineCollector(
+        Stats(), PipelineConfig(), sessions_tracked=lambda: 0, stalled=lambda: False
+    )
     labels_seen: dict[str, set[str]] = {}
     for family in collector.collect():
         for sample in family.samples:

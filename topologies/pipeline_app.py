@@ -97,6 +97,7 @@ from topologies.state import (
     register_codec,
 )
 from topologies.traces import Traces, broker_offset_lookup
+from topologies.watchdog import Watchdog, hang_after
 
 log = logging.getLogger("chao.topology")
 # Sessions whose state one hold of the ordering lock encodes at a commit (about 10 ms).
@@ -211,6 +212,10 @@ class PipelineTopology:
         # Re-key partitions whose sessions this worker orders in place (_order_in_place).
         self.local_partitions: frozenset[int] = frozenset()
         self.prepared = False  # publishers know their topics' partitions (first batch)
+        # Stops the worker when assigned partitions make no progress (topologies.watchdog).
+        self.watchdog = Watchdog(
+            self.settings.stall_timeout_s, self._partition_offsets, self._recovered, app.crash
+        )
         self.registry = CollectorRegistry()
         self.registry.register(
             PipelineCollector(
@@ -218,6 +223,7 @@ class PipelineTopology:
                 self.config,
                 sessions_tracked=self._held,
                 partition_offsets=self._partition_offsets,
+                stalled=lambda: self.watchdog.stalled,
             )
         )
         self._wire()
@@ -236,11 +242,14 @@ class PipelineTopology:
         self.staged_batches = BatchChannel(app, maxsize=2)
         app.topics.add(self.raw_topic)
         app.topics.add(self.staged_topic)
+        raw_put = self.raw_batches.put
+        if settings.fault_hang_after_batches:  # fault injection, tests only (watchdog)
+            raw_put = hang_after(settings.fault_hang_after_batches, raw_put)
         setattr(
             app,
             BATCH_ROUTES,
             {
-                self.raw_topic.get_topic_name(): self.raw_batches.put,
+                self.raw_topic.get_topic_name(): raw_put,
                 self.staged_topic.get_topic_name(): self.staged_batches.put,
             },
         )
@@ -251,6 +260,8 @@ class PipelineTopology:
         app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)
         app.timer(settings.idle_check_interval_s, name="forget-idle")(self._forget_idle)
+        watch_every = min(5.0, settings.stall_timeout_s / 4)
+        app.timer(watch_every, name="watchdog")(self.watchdog.check)
         app.on_partitions_revoked.connect(self._on_revoked)
         app.on_rebalance_complete.connect(self._on_rebalance_complete)
         app.page("/metrics")(self._metrics_page)
@@ -301,12 +312,15 @@ class PipelineTopology:
         )
 
     async def _ready_page(self, request: Any) -> Any:
-        """200 once the worker has its partitions and recovered their state; lists them."""
-        ready = self.ready and not self.app.rebalancing
+        """200 once the worker has its partitions and recovered their state; lists them.
+        503 with the stuck partitions once the watchdog found a stall."""
+        ready = self.ready and not self.app.rebalancing and not self.watchdog.stalled
         assigned: dict[str, list[int]] = {}
         for tp in self.app.consumer.assignment() if ready else ():
             assigned.setdefault(tp.topic, []).append(tp.partition)
         body = {"ready": ready, "assigned": {t: sorted(p) for t, p in sorted(assigned.items())}}
+        if self.watchdog.stalled:
+            body.update(self.watchdog.ready_body())
         return self.app.web.json(body, status=200 if ready else 503)
 
     def _recovered(self) -> bool:
@@ -478,8 +492,12 @@ class PipelineTopology:
         await self._publish(outputs)
 
     async def _expire_gaps(self) -> None:
-        if self.app.rebalancing or not self.prepared:
+        # Once recovered, not once the first batch is in: a worker restarted with events
+        # waiting on gaps and no new input must still skip those gaps (issue 19's stall).
+        if self.app.rebalancing or not self.ready:
             return
+        if not self.prepared:  # the internal topics exist once partitions are assigned
+            await self._stop_on_error("expire", self._prepare_publishers())
         caught_up_to = self._track_progress()
         async with self.lock:
             outputs = self.pipeline.expire(caught_up_to=caught_up_to)

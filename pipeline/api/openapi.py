@@ -368,7 +368,9 @@ def _paths() -> dict[str, Any]:
                 "operationId": "getReady",
                 "tags": ["operations"],
                 "summary": "Readiness: partitions assigned and their state recovered",
-                "description": "200 once ready, 503 while not (starting, rebalancing)." + open_note,
+                "description": "200 once ready, 503 while not (starting, rebalancing, or stalled: "
+                "then the body lists the stuck partitions and the worker exits to be "
+                "restarted)." + open_note,
                 "security": [],
                 "responses": {
                     "200": _json("ReadyBody", "Ready; the assigned partitions by topic."),

@@ -73,12 +73,26 @@ class ErrorBody(_Body):
     message: str = Field(description="What went wrong, for people; never quotes a credential.")
 
 
+class StalledPartition(_Body):
+    """An assigned input partition with records waiting and no progress (the watchdog)."""
+
+    topic: str
+    partition: int
+    waiting: int = Field(description="Records between the committed offset and the end.")
+
+
 class ReadyBody(_Body):
     """``GET /ready``: 200 once the worker has its partitions and their state, else 503."""
 
     ready: bool
     assigned: dict[str, list[int]] = Field(
         description="Assigned partitions by topic (empty while not ready)."
+    )
+    stalled: list[StalledPartition] | None = Field(
+        None,
+        description="Only once the stall watchdog found partitions with records waiting and "
+        "no progress for CHAO_WORKER_STALL_TIMEOUT_S: they (the worker then exits to be "
+        "restarted).",
     )
 
 
