@@ -30,7 +30,10 @@ import threading
 import time
 
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
+from pipeline.kafka.admin import topic_partitions
 from pipeline.kafka.broker import recv_exactly
+from pipeline.topics import worker_partitions, worker_topics
+from pipeline.trace import TraceSettings
 from topologies.faust_tuning import PipelineWorker, install_event_loop, tune_garbage_collector
 from topologies.pipeline_app import PipelineTopology
 
@@ -54,6 +57,8 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
             sys.exit(1)
     except KeyboardInterrupt:  # Ctrl-C while waiting: no traceback, nothing to stop yet
         sys.exit(130)
+    config = config or PipelineConfig()
+    settings = resolve_partitions(settings, config)
     topology = PipelineTopology(settings, config)
     tune_garbage_collector()  # after the app is built: it is frozen out of collections
     # The web server's bind address and port come from the app's settings.
@@ -64,6 +69,33 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
         worker.execute_from_commandline()
     finally:
         watch.stop()
+
+
+def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> WorkerSettings:
+    """``settings`` with the partition count of the internal topics: the raw topic's when
+    ``CHAO_WORKER_PARTITIONS`` is unset. Read from the broker before Faust declares (and
+    creates) its topics; raises :class:`~pipeline.errors.TopologyError`, naming each topic
+    and its count, when existing topics disagree (:func:`pipeline.topics.worker_partitions`).
+    """
+    names = config.topics
+    topics = worker_topics(settings, names)
+    bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
+    wanted = [names.raw, topics.session_events.name, *(t.name for t in topics.internal())]
+    loop = asyncio.new_event_loop()
+    try:
+        counts = loop.run_until_complete(topic_partitions(bootstrap, wanted))
+    finally:
+        loop.close()
+    partitions = worker_partitions(
+        names,
+        settings.app_id,
+        settings.partitions,
+        counts,
+        traces=TraceSettings().enabled,
+    )
+    source = "CHAO_WORKER_PARTITIONS" if settings.partitions else f"the raw topic {names.raw}"
+    log.info("partitions of the internal topics: %d (from %s)", partitions, source)
+    return settings.model_copy(update={"partitions": partitions})
 
 
 def _broker_wait_limit() -> float | None:
