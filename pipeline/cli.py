@@ -28,6 +28,14 @@ def _cmd_process(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_topics(args: argparse.Namespace) -> int:
+    from pipeline.config import PipelineConfig, WorkerSettings
+    from pipeline.topics import markdown_table, worker_topics
+
+    print(markdown_table(worker_topics(WorkerSettings(), PipelineConfig().topics)), end="")
+    return 0
+
+
 def _cmd_schema(args: argparse.Namespace) -> int:
     if args.asyncapi and args.openapi:
         print("chao-pipeline: --asyncapi and --openapi: choose one", file=sys.stderr)
@@ -239,6 +247,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     process.set_defaults(func=_cmd_process)
 
+    topics = sub.add_parser(
+        "topics",
+        help="every topic of the topology as a Markdown table (names from CHAO_TOPIC_* and "
+        "CHAO_WORKER_APP_ID)",
+    )
+    topics.set_defaults(func=_cmd_topics)
     schema = sub.add_parser("schema", help="write JSON Schema generated from the models")
     schema.add_argument(
         "--out",

@@ -374,3 +374,30 @@ def worker_partitions(
             f"{PARTITIONS_SETTING} to the count they have"
         )
     return wanted
+
+
+def _retention(kind: TopicKind) -> str:
+    policy = kind.cleanup_policy or "broker default"
+    if kind.retention_ms is None:
+        return policy
+    return f"{policy}, {kind.retention_ms // DAY_MS} days"
+
+
+def markdown_table(topics: Topics | None = None) -> str:
+    """The topics as a Markdown table (README.md's topic list; ``chao-pipeline topics``)."""
+    topics = topics or Topics()
+    rows = [
+        "| topic | role | key | cleanup, retention | max record | created by | carries |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for topic in topics:
+        kind = topic.kind
+        size = f"{kind.max_message_bytes // (1024 * 1024)} MiB" if kind.max_message_bytes else ""
+        carries = kind.title
+        if kind.family is not None:
+            carries = f"{carries} (family `{kind.family}`)"
+        rows.append(
+            f"| `{topic.name}` | {kind.role} | {kind.key} | {_retention(kind)} | {size} | "
+            f"{'the worker' if kind.internal else 'the operator'} | {carries} |"
+        )
+    return "\n".join(rows) + "\n"

@@ -25,6 +25,7 @@ from pipeline.topics import (
     KINDS,
     RAW_MAX_MESSAGE_BYTES,
     Topics,
+    markdown_table,
     worker_partitions,
 )
 
@@ -253,3 +254,18 @@ def test_disagreeing_topics_are_named_with_their_counts() -> None:
         worker_partitions(NAMES, APP_ID, None, counts)
     with pytest.raises(TopologyError, match=r"CHAO_WORKER_PARTITIONS=8\): x\.session-events has 2"):
         worker_partitions(NAMES, APP_ID, 8, counts)
+
+
+def test_the_readme_lists_the_registry_topics() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    begin = readme.index("<!-- topics:")
+    begin = readme.index("\n", begin) + 1
+    end = readme.index("<!-- /topics -->")
+    assert readme[begin:end] == markdown_table(), "README.md's topic table: chao-pipeline topics"
+
+
+def test_the_topics_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from pipeline.cli import main
+
+    assert main(["topics"]) == 0
+    assert capsys.readouterr().out == markdown_table()

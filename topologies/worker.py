@@ -1,6 +1,13 @@
 """Running one worker of the topology in this process (``chao-pipeline worker``).
 
-Two additions around Faust, both about a broker that does not answer:
+Before Faust declares its topics, the worker reads the partition counts of its topics
+from the broker (:func:`resolve_partitions`): with ``CHAO_WORKER_PARTITIONS`` unset it
+takes the raw topic's count and creates its internal topics with it (as Kafka Streams
+derives internal topics' partitions from the source topic), and it refuses to start, with
+one line naming each topic and its count, when existing topics disagree
+(:func:`pipeline.topics.worker_partitions`).
+
+Two more additions around Faust, both about a broker that does not answer:
 
 - Before Faust starts, the worker waits until its Kafka broker answers
   (:func:`wait_for_broker`). Why: Faust's producer bootstraps once at start and the worker
@@ -28,6 +35,7 @@ import struct
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.kafka.admin import topic_partitions
@@ -94,7 +102,8 @@ def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> Work
         traces=TraceSettings().enabled,
     )
     source = "CHAO_WORKER_PARTITIONS" if settings.partitions else f"the raw topic {names.raw}"
-    log.info("partitions of the internal topics: %d (from %s)", partitions, source)
+    with _log_before_faust():
+        log.info("partitions of the internal topics: %d (from %s)", partitions, source)
     return settings.model_copy(update={"partitions": partitions})
 
 
@@ -119,6 +128,22 @@ def wait_for_broker(broker: str, *, limit_s: float | None = None) -> bool:
     addresses = bootstrap_addresses(broker)
     if not addresses:
         raise ValueError(f"no broker address in {broker!r}")
+    # aiokafka logs each refused bootstrap at ERROR: the lines below say it better, once.
+    aiokafka_log = logging.getLogger("aiokafka")
+    aiokafka_level = aiokafka_log.level
+    aiokafka_log.setLevel(logging.CRITICAL)
+    loop = asyncio.new_event_loop()
+    try:
+        with _log_before_faust():
+            return loop.run_until_complete(_wait(addresses, limit_s))
+    finally:
+        loop.close()
+        aiokafka_log.setLevel(aiokafka_level)
+
+
+@contextlib.contextmanager
+def _log_before_faust() -> Iterator[None]:
+    """This module's log lines on stderr while Faust has not configured logging yet."""
     handler = None
     if not logging.getLogger().handlers:
         handler = logging.StreamHandler(sys.stderr)
@@ -127,16 +152,9 @@ def wait_for_broker(broker: str, *, limit_s: float | None = None) -> bool:
         )
         log.addHandler(handler)
         log.propagate = False
-    # aiokafka logs each refused bootstrap at ERROR: the lines below say it better, once.
-    aiokafka_log = logging.getLogger("aiokafka")
-    aiokafka_level = aiokafka_log.level
-    aiokafka_log.setLevel(logging.CRITICAL)
-    loop = asyncio.new_event_loop()
     try:
-        return loop.run_until_complete(_wait(addresses, limit_s))
+        yield
     finally:
-        loop.close()
-        aiokafka_log.setLevel(aiokafka_level)
         if handler is not None:
             log.removeHandler(handler)
             log.propagate = True
