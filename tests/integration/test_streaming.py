@@ -15,6 +15,7 @@ from pipeline import Pipeline, Source
 from pipeline.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines, read_topics
 from pipeline.stages.types import StagedEvent
+from pipeline.topics import Topics
 from tests.fixtures_util import expected, expected_dead_letters, raw_lines
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
@@ -67,7 +68,7 @@ def test_one_worker_orders_in_place_or_through_the_rekey_topic(deploy, in_place:
     )
     worker = deployment.worker("w")
     worker.wait_ready()
-    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
+    staged_topic = Topics(app_id=deployment.env["CHAO_WORKER_APP_ID"]).staged.name
     assigned = orjson.loads(worker.get("/ready")[1])["assigned"]
     assert assigned[staged_topic] == list(range(8)), assigned
 
