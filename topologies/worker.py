@@ -53,6 +53,7 @@ PROBE_INTERVAL_S = 1.0  # one connection attempt per second
 LOG_INTERVAL_S = 5.0  # one line every few seconds while waiting: INFO, except
 WARN_INTERVAL_S = 60.0  # the first and then one a minute: WARNING, seen at any log level
 CONNECT_TIMEOUT_S = 3.0
+RAW_TOPIC_WAIT_S = 10.0  # longest wait for the raw topic to be listed, partitions unset
 METADATA_TIMEOUT_S = 5.0
 
 
@@ -89,9 +90,16 @@ def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> Work
     topics = worker_topics(settings, names)
     bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
     wanted = [names.raw, topics.session_events.name, *(t.name for t in topics.internal())]
+    # A raw topic created a moment ago may not be in the broker's metadata yet (Kafka lists
+    # a new topic a little after answering its creation): wait for it a few seconds.
+    deadline = time.monotonic() + RAW_TOPIC_WAIT_S
     loop = asyncio.new_event_loop()
     try:
-        counts = loop.run_until_complete(topic_partitions(bootstrap, wanted))
+        while True:
+            counts = loop.run_until_complete(topic_partitions(bootstrap, wanted))
+            if settings.partitions or counts.get(names.raw) or time.monotonic() >= deadline:
+                break
+            time.sleep(0.5)
     finally:
         loop.close()
     partitions = worker_partitions(

@@ -59,6 +59,8 @@ def test_a_worker_with_defaults_takes_the_raw_topics_partition_count(deploy) -> 
     worker = deployment.worker("w")
     worker.wait_ready()
     assert _counts(deployment, internal) == dict.fromkeys(internal, 4)
+    said = f"partitions of the internal topics: 4 (from the raw topic {deployment.topics.raw})"
+    assert said in worker.log_path.read_text(errors="replace")
     assigned = orjson.loads(worker.get("/ready")[1])["assigned"]
     assert assigned[registry.staged.name] == [0, 1, 2, 3], assigned
 
