@@ -418,9 +418,9 @@ class PipelineTopology:
                 # assigns the re-key topic and the changelogs together only when their
                 # partition counts are equal.
                 error = RuntimeError(
-                    f"internal topic {name} has {have} partitions, the worker is configured "
-                    f"for {wanted} (CHAO_WORKER_PARTITIONS); recreate the internal topics "
-                    "or set the partitions they have"
+                    f"internal topic {name} has {have} partitions, the worker uses {wanted} "
+                    "(the raw topic's count at start, or CHAO_WORKER_PARTITIONS); recreate "
+                    "the internal topics or set the partitions they have"
                 )
                 raise error  # the agent stops the worker (_stop_on_error)
         self.prepared = True
