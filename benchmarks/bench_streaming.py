@@ -49,6 +49,7 @@ from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
 from pipeline.kafka.broker import EmbeddedBroker
 from pipeline.kafka.io import Record, produce_lines, read_topics
 from pipeline.runner import WorkerProcess
+from pipeline.topics import Topics
 
 PARTITIONS = 8
 BARE_IN, BARE_OUT = "bench.bare.in", "bench.bare.out"  # suffixed per run
@@ -179,7 +180,7 @@ def measure_worker(
     for worker in workers:
         worker.wait_ready(timeout=120)
     started = time.monotonic()
-    staged = f"{workers[0].env['CHAO_WORKER_APP_ID']}-staged"
+    staged = Topics(app_id=workers[0].env["CHAO_WORKER_APP_ID"]).staged.name
 
     def done(records: dict[str, list[Record]]) -> bool:
         have = len(records[topics.session_events]), len(records[topics.dead_letter])

@@ -28,6 +28,14 @@ def _cmd_process(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_topics(args: argparse.Namespace) -> int:
+    from pipeline.config import PipelineConfig, WorkerSettings
+    from pipeline.topics import markdown_table, worker_topics
+
+    print(markdown_table(worker_topics(WorkerSettings(), PipelineConfig().topics)), end="")
+    return 0
+
+
 def _cmd_schema(args: argparse.Namespace) -> int:
     if args.asyncapi and args.openapi:
         print("chao-pipeline: --asyncapi and --openapi: choose one", file=sys.stderr)
@@ -151,8 +159,9 @@ def _create_pipeline_topics(bootstrap: str, partitions: int | None) -> str:
 
     from pipeline.config import PipelineConfig, WorkerSettings
     from pipeline.kafka.admin import create_topics, pipeline_topics
+    from pipeline.topics import DEFAULT_PARTITIONS
 
-    count = partitions or WorkerSettings().partitions
+    count = partitions or WorkerSettings().partitions or DEFAULT_PARTITIONS
     specs = pipeline_topics(PipelineConfig().topics, count)
     asyncio.run(create_topics(bootstrap, specs))
     return f"topics: {', '.join(spec.name for spec in specs)} ({count} partitions each)"
@@ -238,6 +247,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     process.set_defaults(func=_cmd_process)
 
+    topics = sub.add_parser(
+        "topics",
+        help="every topic of the topology as a Markdown table (names from CHAO_TOPIC_* and "
+        "CHAO_WORKER_APP_ID)",
+    )
+    topics.set_defaults(func=_cmd_topics)
     schema = sub.add_parser("schema", help="write JSON Schema generated from the models")
     schema.add_argument(
         "--out",
@@ -310,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--partitions",
         type=int,
         help="with --create-topics: partitions of each topic (default: "
-        "CHAO_WORKER_PARTITIONS, else 8)",
+        "CHAO_WORKER_PARTITIONS, else 8; a worker takes the raw topic's count)",
     )
     broker.set_defaults(func=_cmd_broker)
 
@@ -320,7 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--broker", help="kafka://HOST:PORT (env CHAO_WORKER_BROKER)")
     worker.add_argument("--web-port", type=int, help="/metrics and API port (env ..._WEB_PORT)")
     worker.add_argument("--web-host", help="bind address (env CHAO_WORKER_WEB_HOST)")
-    worker.add_argument("--partitions", type=int, help="partitions of the internal topics")
+    worker.add_argument(
+        "--partitions",
+        type=int,
+        help="partitions of the internal topics (default: the raw topic's count)",
+    )
     worker.add_argument("--app-id", help="consumer group / internal topic prefix")
     worker.add_argument("--datadir", help="Faust data directory")
     worker.add_argument("--log-level", help="debug, info, warning, error")

@@ -131,11 +131,15 @@ class WorkerSettings(BaseSettings):
 
     broker: str = Field("kafka://127.0.0.1:9092", description="Kafka bootstrap, Faust URL form.")
     app_id: str = Field("chao-pipeline", description="Consumer group and internal topic prefix.")
-    partitions: int = Field(
-        8,
+    partitions: int | None = Field(
+        None,
         ge=1,
-        description="Partitions of the internal topics (re-key topic, state changelog); "
-        "chao.clean.session-events must have as many (it is the trace table's changelog).",
+        description="Partitions of the internal topics (re-key topic, state changelog). "
+        "Unset: the raw topic's count, read from the broker at start (as Kafka Streams "
+        "derives its internal topics' partitions from the source topic). "
+        "chao.clean.session-events must have as many (it is the trace table's changelog); "
+        "the worker refuses to start when an existing one of these topics has another "
+        "count, naming each.",
     )
     web_host: str = Field("127.0.0.1", description="Bind address of /metrics and the web API.")
     web_port: int = Field(6066, ge=0, le=65535, description="Port of /metrics and the web API.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, MutableMapping
-from typing import Any, Final
+from typing import Any
 
 from pipeline.config import PipelineConfig, TopicNames
 from pipeline.stages.ordering import (
@@ -24,13 +24,7 @@ from pipeline.stages.ordering import (
 from pipeline.stages.stats import Stats
 from pipeline.stages.types import DeadLetterDict, Source, StagedEvent
 from pipeline.stages.validation import reject_too_large, stage_record
-
-FAMILY_VIEW: Final = {
-    "reasoning": "reasoning",
-    "tool": "tool_cards",
-    "message": "messages",
-    "artifact": "artifacts",
-}
+from pipeline.topics import FAMILY_VIEW
 
 
 class Pipeline:

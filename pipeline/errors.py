@@ -22,3 +22,7 @@ class BrokerError(PipelineError):
 
 class StateError(PipelineError):
     """Stored session state could not be decoded (e.g. written by an incompatible version)."""
+
+
+class TopologyError(PipelineError):
+    """The broker's topics do not fit the topology (e.g. partition counts that disagree)."""

@@ -11,30 +11,16 @@ from typing import IO, Final
 import orjson
 from tqdm import tqdm
 
-from pipeline.config import PipelineConfig, TopicNames
+from pipeline.config import PipelineConfig
 from pipeline.core import Pipeline, topics_for
 from pipeline.stages.ordering import Output
 from pipeline.stages.stats import Stats
 from pipeline.stages.types import Source
+from pipeline.topics import file_topics, output_names
 
 # The output files, named like the topics they stand for (contract section 6).
-FILE_TOPICS: Final = TopicNames(
-    raw="raw",
-    session_events="session-events",
-    reasoning="reasoning",
-    tool_cards="tool-cards",
-    messages="messages",
-    artifacts="artifacts",
-    dead_letter="dead-letter",
-)
-OUTPUT_STEMS: Final = (
-    "session-events",
-    "reasoning",
-    "tool-cards",
-    "messages",
-    "artifacts",
-    "dead-letter",
-)
+FILE_TOPICS: Final = file_topics()
+OUTPUT_STEMS: Final = output_names(FILE_TOPICS)
 _CHUNK: Final = 1 << 16
 
 

@@ -25,6 +25,7 @@ from pipeline.stages.ordering import OTHER_TOOL
 from pipeline.stages.stats import LATENCY_BUCKETS, Stats
 from pipeline.stages.tools import CARD_STATUSES
 from pipeline.stages.types import FAMILIES, NO_FAMILY
+from pipeline.topics import output_names
 
 COT_REASONS = REASONS_BY_STAGE["cot_policy"]
 
@@ -71,15 +72,7 @@ class PipelineCollector(Collector):
         published = CounterMetricFamily(
             "chao_events_published", "Records published, by topic", labels=["topic"]
         )
-        topics = self.config.topics
-        for topic in (
-            topics.session_events,
-            topics.reasoning,
-            topics.tool_cards,
-            topics.messages,
-            topics.artifacts,
-            topics.dead_letter,
-        ):
+        for topic in output_names(self.config.topics):
             published.add_metric([topic], s.published[topic])
         yield published
 

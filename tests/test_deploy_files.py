@@ -20,6 +20,7 @@ from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
 from pipeline.kafka.admin import RAW_MAX_MESSAGE_BYTES, pipeline_topics
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.stats import Stats
+from pipeline.topics import Topics
 
 REPO = Path(__file__).resolve().parents[1]
 COMPOSE = REPO / "docker-compose.yml"
@@ -416,7 +417,7 @@ def test_worker_environment(services: dict[str, dict[str, Any]]) -> None:
     assert match.group(1) in services, f"broker host {match.group(1)} is not a service"
     # Accepted by the worker's own settings model.
     settings = WorkerSettings(
-        broker=broker, partitions=int(env["CHAO_WORKER_PARTITIONS"]), web_port=port
+        broker=broker, partitions=env.get("CHAO_WORKER_PARTITIONS"), web_port=port
     )
     assert settings.web_port == port
 
@@ -554,12 +555,15 @@ def _created_topics(services: dict[str, dict[str, Any]]) -> dict[str, int]:
 
 
 def test_topics_job_creates_the_pipeline_topics(services: dict[str, dict[str, Any]]) -> None:
-    defaults = {name: field.default for name, field in TopicNames.model_fields.items()}
+    """The topics job creates what the topic registry (pipeline.topics) says the operator
+    creates, with its retention; the worker creates the internal ones."""
+    specs = Topics().admin_specs()
     created = _created_topics(services)
-    assert set(created) == set(defaults.values())
-    for name, topic in defaults.items():
-        expected_days = 30 if name == "dead_letter" else 7
-        assert created[topic] == expected_days * DAY_MS, f"retention of {topic}"
+    assert set(created) == {spec.name for spec in specs}
+    for spec in specs:
+        assert created[spec.name] == spec.retention_ms, f"retention of {spec.name}"
+        assert spec.cleanup_policy == "delete"
+    assert created[TopicNames().dead_letter] == 30 * DAY_MS
     script = "\n".join(services["topics"]["command"])
     assert "cleanup.policy=delete" in script
     assert "--if-not-exists" in script
@@ -584,9 +588,12 @@ def test_raw_topic_takes_records_over_the_contract_limit(
 def test_worker_partitions_equal_the_topics_partitions(
     services: dict[str, dict[str, Any]],
 ) -> None:
+    """The worker takes the raw topic's partition count (CHAO_WORKER_PARTITIONS unset);
+    if it is set, it must be the topics job's."""
     topics_env = _env(services["topics"])
     worker_env = _env(services["worker"])
-    assert int(worker_env["CHAO_WORKER_PARTITIONS"]) == int(topics_env["TOPIC_PARTITIONS"])
+    wanted = worker_env.get("CHAO_WORKER_PARTITIONS", topics_env["TOPIC_PARTITIONS"])
+    assert int(wanted) == int(topics_env["TOPIC_PARTITIONS"])
     script = "\n".join(services["topics"]["command"])
     assert '--partitions "$$TOPIC_PARTITIONS"' in script
 
@@ -596,7 +603,7 @@ def test_worker_uses_the_default_topic_names(services: dict[str, dict[str, Any]]
     overrides = [k for k in _env(services["worker"]) if k.startswith("CHAO_TOPIC_")]
     assert not overrides
     app_id = _env(services["worker"]).get("CHAO_WORKER_APP_ID", "chao-pipeline")
-    assert f"{app_id}-staged" in CONSUMED_TOPICS
+    assert Topics(app_id=app_id).staged.name in CONSUMED_TOPICS
 
 
 # --- metrics --------------------------------------------------------------------------------

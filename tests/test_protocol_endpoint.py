@@ -36,7 +36,8 @@ FIXTURE_NAMES = sorted(
 SESSIONS: dict[str, list[dict[str, Any]]] = {}
 for _name in FIXTURE_NAMES:
     SESSIONS.update(by_session(expected(_name)))
-OPERATOR = {"Authorization": f"Bearer {hs256(claims(scope='sessions:read:*'))}"}
+# Minted at collection: valid for longer than a whole `make unit` run on a busy machine.
+OPERATOR = {"Authorization": f"Bearer {hs256(claims(scope='sessions:read:*', ttl=3 * 3600))}"}
 Message = dict[str, Any]  # {"id": str | None, "event": str | None, "data": dict}
 
 

@@ -73,10 +73,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from pipeline.api.settings import ApiSettings
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.core import Pipeline, record_key, topics_for
-from pipeline.kafka.admin import session_events_spec
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
+from pipeline.topics import worker_topics
 from pipeline.trace import TraceSettings, prev_seq_header
 from topologies.faust_tuning import (
     BATCH_ROUTES,
@@ -116,45 +116,41 @@ class PipelineTopology:
         trace_settings: TraceSettings | None = None,
         api_settings: ApiSettings | None = None,
     ) -> None:
-        self.settings = settings or WorkerSettings()
+        self.config = config or PipelineConfig()
+        # Every topic's name and partitions from the registry (pipeline.topics); a worker
+        # has resolved its partitions from the broker (topologies.worker), others default.
+        self.topics = worker_topics(settings or WorkerSettings(), self.config.topics)
+        self.settings = (settings or WorkerSettings()).model_copy(
+            update={"partitions": self.topics.partitions}
+        )
         apply_faust_tuning(self.settings)
         register_codec()
-        self.config = config or PipelineConfig()
         # Faust's own web endpoints off: /table would serve the traces unchecked (http_api).
         self.app = faust.App(
             self.settings.app_id, **faust_app_settings(self.settings), **faust_web_settings()
         )
-        names = self.config.topics
         app = self.app
         raw_bytes = {"key_serializer": "raw", "value_serializer": "raw"}
-        self.raw_topic = app.topic(names.raw, **raw_bytes)
+        self.raw_topic = app.topic(self.topics.raw.name, **raw_bytes)
         self.staged_topic = app.topic(
-            f"{self.settings.app_id}-staged",
-            partitions=self.settings.partitions,
+            self.topics.staged.name,
+            partitions=self.topics.partitions,
             internal=True,
             **raw_bytes,
         )
         self.out_topics = {
-            name: app.topic(name, **raw_bytes)
-            for name in (
-                names.session_events,
-                names.reasoning,
-                names.tool_cards,
-                names.messages,
-                names.artifacts,
-                names.dead_letter,
-            )
+            topic.name: app.topic(topic.name, **raw_bytes) for topic in self.topics.outputs()
         }
         # The changelog topic is declared here rather than derived by Faust (which would
         # pick JSON keys): raw keys make the changelog's key bytes equal the re-key
         # topic's, so a session's state and its events share a partition number.
         changelog = app.topic(
-            f"{self.settings.app_id}-sessions-changelog",
+            self.topics.sessions_changelog.name,
             key_type=str,
             key_serializer="raw",
             value_serializer=CODEC_NAME,
-            partitions=self.settings.partitions,
-            compacting=True,
+            partitions=self.topics.partitions,
+            compacting=self.topics.sessions_changelog.kind.cleanup_policy == "compact",
             deleting=False,
             acks=False,
             internal=True,
@@ -163,7 +159,7 @@ class PipelineTopology:
         )
         self.table = app.Table(
             "sessions",
-            partitions=self.settings.partitions,
+            partitions=self.topics.partitions,
             key_type=str,
             changelog_topic=changelog,
             # Partition by key, like the re-key topic: writes from the gap timer have no
@@ -188,7 +184,7 @@ class PipelineTopology:
         self.traces = (
             Traces(
                 app,
-                session_events_spec(names, self.settings.partitions),
+                self.topics.session_events.spec(),
                 trace_settings,
                 broker_offset_lookup(
                     [f"{host}:{port}" for host, port in bootstrap_addresses(self.settings.broker)]
@@ -425,7 +421,7 @@ class PipelineTopology:
         await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
         await self.publisher.prepare(self.out_topics)
         await self.state_publisher.prepare([self.changelog_name])
-        wanted = self.settings.partitions
+        wanted = self.topics.partitions
         internal = [(self.stage_publisher, staged), (self.state_publisher, self.changelog_name)]
         if self.traces is not None:  # the traces' changelog (topologies.traces)
             internal.append((self.publisher, self.traces.changelog_name))
@@ -436,9 +432,9 @@ class PipelineTopology:
                 # assigns the re-key topic and the changelogs together only when their
                 # partition counts are equal.
                 error = RuntimeError(
-                    f"internal topic {name} has {have} partitions, the worker is configured "
-                    f"for {wanted} (CHAO_WORKER_PARTITIONS); recreate the internal topics "
-                    "or set the partitions they have"
+                    f"internal topic {name} has {have} partitions, the worker uses {wanted} "
+                    "(the raw topic's count at start, or CHAO_WORKER_PARTITIONS); recreate "
+                    "the internal topics or set the partitions they have"
                 )
                 raise error  # the agent stops the worker (_stop_on_error)
         self.prepared = True
@@ -457,7 +453,7 @@ class PipelineTopology:
             local = self.local_partitions
             if not local or not events:
                 return events
-            partitions = self.settings.partitions
+            partitions = self.topics.partitions
             mine: list[StagedEvent] = []
             others: list[StagedEvent] = []
             for event in events:
@@ -615,8 +611,8 @@ class PipelineTopology:
             # comes back.
             changelog = self.table.changelog_topic.get_topic_name()
             owned = {tp.partition for tp in self.app.consumer.assignment() if tp.topic == changelog}
-            gone = set(range(self.settings.partitions)) - owned
-            dropped = drop_partitions(self.table, gone, self.settings.partitions) if gone else 0
+            gone = set(range(self.topics.partitions)) - owned
+            dropped = drop_partitions(self.table, gone, self.topics.partitions) if gone else 0
             if gone and self.traces is not None:
                 self.traces.drop_partitions(gone)
             # Table recovery is done: rebuild the index of sessions waiting on a gap.

@@ -1,6 +1,13 @@
 """Running one worker of the topology in this process (``chao-pipeline worker``).
 
-Two additions around Faust, both about a broker that does not answer:
+Before Faust declares its topics, the worker reads the partition counts of its topics
+from the broker (:func:`resolve_partitions`): with ``CHAO_WORKER_PARTITIONS`` unset it
+takes the raw topic's count and creates its internal topics with it (as Kafka Streams
+derives internal topics' partitions from the source topic), and it refuses to start, with
+one line naming each topic and its count, when existing topics disagree
+(:func:`pipeline.topics.worker_partitions`).
+
+Two more additions around Faust, both about a broker that does not answer:
 
 - Before Faust starts, the worker waits until its Kafka broker answers
   (:func:`wait_for_broker`). Why: Faust's producer bootstraps once at start and the worker
@@ -28,9 +35,13 @@ import struct
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
+from pipeline.kafka.admin import topic_partitions
 from pipeline.kafka.broker import recv_exactly
+from pipeline.topics import worker_partitions, worker_topics
+from pipeline.trace import TraceSettings
 from topologies.faust_tuning import PipelineWorker, install_event_loop, tune_garbage_collector
 from topologies.pipeline_app import PipelineTopology
 
@@ -42,6 +53,7 @@ PROBE_INTERVAL_S = 1.0  # one connection attempt per second
 LOG_INTERVAL_S = 5.0  # one line every few seconds while waiting: INFO, except
 WARN_INTERVAL_S = 60.0  # the first and then one a minute: WARNING, seen at any log level
 CONNECT_TIMEOUT_S = 3.0
+RAW_TOPIC_WAIT_S = 10.0  # longest wait for the raw topic to be listed, partitions unset
 METADATA_TIMEOUT_S = 5.0
 
 
@@ -54,6 +66,8 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
             sys.exit(1)
     except KeyboardInterrupt:  # Ctrl-C while waiting: no traceback, nothing to stop yet
         sys.exit(130)
+    config = config or PipelineConfig()
+    settings = resolve_partitions(settings, config)
     topology = PipelineTopology(settings, config)
     tune_garbage_collector()  # after the app is built: it is frozen out of collections
     # The web server's bind address and port come from the app's settings.
@@ -64,6 +78,41 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
         worker.execute_from_commandline()
     finally:
         watch.stop()
+
+
+def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> WorkerSettings:
+    """``settings`` with the partition count of the internal topics: the raw topic's when
+    ``CHAO_WORKER_PARTITIONS`` is unset. Read from the broker before Faust declares (and
+    creates) its topics; raises :class:`~pipeline.errors.TopologyError`, naming each topic
+    and its count, when existing topics disagree (:func:`pipeline.topics.worker_partitions`).
+    """
+    names = config.topics
+    topics = worker_topics(settings, names)
+    bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
+    wanted = [names.raw, topics.session_events.name, *(t.name for t in topics.internal())]
+    # A raw topic created a moment ago may not be in the broker's metadata yet (Kafka lists
+    # a new topic a little after answering its creation): wait for it a few seconds.
+    deadline = time.monotonic() + RAW_TOPIC_WAIT_S
+    loop = asyncio.new_event_loop()
+    try:
+        while True:
+            counts = loop.run_until_complete(topic_partitions(bootstrap, wanted))
+            if settings.partitions or counts.get(names.raw) or time.monotonic() >= deadline:
+                break
+            time.sleep(0.5)
+    finally:
+        loop.close()
+    partitions = worker_partitions(
+        names,
+        settings.app_id,
+        settings.partitions,
+        counts,
+        traces=TraceSettings().enabled,
+    )
+    source = "CHAO_WORKER_PARTITIONS" if settings.partitions else f"the raw topic {names.raw}"
+    with _log_before_faust():
+        log.info("partitions of the internal topics: %d (from %s)", partitions, source)
+    return settings.model_copy(update={"partitions": partitions})
 
 
 def _broker_wait_limit() -> float | None:
@@ -87,6 +136,22 @@ def wait_for_broker(broker: str, *, limit_s: float | None = None) -> bool:
     addresses = bootstrap_addresses(broker)
     if not addresses:
         raise ValueError(f"no broker address in {broker!r}")
+    # aiokafka logs each refused bootstrap at ERROR: the lines below say it better, once.
+    aiokafka_log = logging.getLogger("aiokafka")
+    aiokafka_level = aiokafka_log.level
+    aiokafka_log.setLevel(logging.CRITICAL)
+    loop = asyncio.new_event_loop()
+    try:
+        with _log_before_faust():
+            return loop.run_until_complete(_wait(addresses, limit_s))
+    finally:
+        loop.close()
+        aiokafka_log.setLevel(aiokafka_level)
+
+
+@contextlib.contextmanager
+def _log_before_faust() -> Iterator[None]:
+    """This module's log lines on stderr while Faust has not configured logging yet."""
     handler = None
     if not logging.getLogger().handlers:
         handler = logging.StreamHandler(sys.stderr)
@@ -95,16 +160,9 @@ def wait_for_broker(broker: str, *, limit_s: float | None = None) -> bool:
         )
         log.addHandler(handler)
         log.propagate = False
-    # aiokafka logs each refused bootstrap at ERROR: the lines below say it better, once.
-    aiokafka_log = logging.getLogger("aiokafka")
-    aiokafka_level = aiokafka_log.level
-    aiokafka_log.setLevel(logging.CRITICAL)
-    loop = asyncio.new_event_loop()
     try:
-        return loop.run_until_complete(_wait(addresses, limit_s))
+        yield
     finally:
-        loop.close()
-        aiokafka_log.setLevel(aiokafka_level)
         if handler is not None:
             log.removeHandler(handler)
             log.propagate = True

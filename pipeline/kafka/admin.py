@@ -1,66 +1,38 @@
-"""Topic administration with aiokafka: the topics of contract section 4, created up front."""
+"""Topic administration with aiokafka: the topics of contract section 4 (described in
+:mod:`pipeline.topics`), created up front; the partition counts of existing topics."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError
 
 from pipeline.config import TopicNames
 from pipeline.errors import BrokerError
+from pipeline.topics import RAW_MAX_MESSAGE_BYTES, Topics, TopicSpec
 
-DAY_MS = 24 * 3600 * 1000
-RAW_MAX_MESSAGE_BYTES = 8 * 1024 * 1024
-"""``max.message.bytes`` of the raw topic. The contract dead-letters a record over 1 MiB as
-``too_large``; Apache Kafka's default limit (``message.max.bytes``, 1 MiB + 12 bytes per
-record batch) would refuse such a record to its producer instead, so it could never reach
-the pipeline. Up to this size it does, and is dead-lettered; beyond it the broker still
-refuses it (the producer gets MESSAGE_TOO_LARGE). Keep it above ``CHAO_MAX_RECORD_BYTES``."""
-
-
-@dataclass(frozen=True)
-class TopicSpec:
-    name: str
-    partitions: int
-    replication: int = 1
-    retention_ms: int | None = None
-    max_message_bytes: int | None = None  # None: the broker's default
-
-    def configs(self) -> dict[str, str]:
-        configs = {"cleanup.policy": "delete"}
-        if self.retention_ms is not None:
-            configs["retention.ms"] = str(self.retention_ms)
-        if self.max_message_bytes is not None:
-            configs["max.message.bytes"] = str(self.max_message_bytes)
-        return configs
+__all__ = [
+    "RAW_MAX_MESSAGE_BYTES",
+    "TopicSpec",
+    "create_topics",
+    "pipeline_topics",
+    "session_events_spec",
+    "topic_partitions",
+]
 
 
 def pipeline_topics(names: TopicNames, partitions: int, replication: int = 1) -> list[TopicSpec]:
-    """The raw topic and every output topic, with the retention an operator would expect:
-    raw and clean streams 7 days (clients replay a week), dead letters 30 days (time to
-    investigate a rejection); the raw topic takes records up to
-    :data:`RAW_MAX_MESSAGE_BYTES`."""
-    week, month = 7 * DAY_MS, 30 * DAY_MS
-    return [
-        TopicSpec(names.raw, partitions, replication, week, RAW_MAX_MESSAGE_BYTES),
-        TopicSpec(names.session_events, partitions, replication, week),
-        TopicSpec(names.reasoning, partitions, replication, week),
-        TopicSpec(names.tool_cards, partitions, replication, week),
-        TopicSpec(names.messages, partitions, replication, week),
-        TopicSpec(names.artifacts, partitions, replication, week),
-        TopicSpec(names.dead_letter, partitions, replication, month),
-    ]
+    """The topics created up front (raw, clean, views, dead letters), as the registry
+    (:mod:`pipeline.topics`) describes them."""
+    return Topics(names, partitions=partitions, replication=replication).admin_specs()
 
 
 def session_events_spec(names: TopicNames, partitions: int) -> TopicSpec:
     """How :func:`pipeline_topics` declares ``chao.clean.session-events`` (the worker
     declares it the same way as its trace table's changelog)."""
-    return next(
-        spec for spec in pipeline_topics(names, partitions) if spec.name == names.session_events
-    )
+    return Topics(names, partitions=partitions).session_events.spec()
 
 
 async def create_topics(bootstrap: str, specs: list[TopicSpec], timeout: float = 30.0) -> None:
@@ -93,3 +65,30 @@ async def create_topics(bootstrap: str, specs: list[TopicSpec], timeout: float =
                 raise BrokerError(f"could not create topics: {exc}") from exc
     finally:
         await admin.close()
+
+
+async def topic_partitions(
+    bootstrap: str, names: list[str], timeout: float = 30.0
+) -> dict[str, int | None]:
+    """The partition count of each topic named (None: the topic does not exist).
+
+    Reads the metadata of every topic: asking for named topics would make a broker with
+    automatic topic creation create the missing ones, with its default partition count."""
+    from aiokafka.client import AIOKafkaClient
+
+    client = AIOKafkaClient(
+        bootstrap_servers=bootstrap, client_id="chao-topic-check", request_timeout_ms=10_000
+    )
+    try:
+        try:
+            await asyncio.wait_for(client.bootstrap(), timeout)
+            metadata = await asyncio.wait_for(client.fetch_all_metadata(), timeout)
+        except (KafkaError, TimeoutError) as exc:
+            raise BrokerError(f"no topic metadata from the broker at {bootstrap}: {exc!r}") from exc
+        counts: dict[str, int | None] = {}
+        for name in names:
+            partitions = metadata.partitions_for_topic(name)
+            counts[name] = len(partitions) if partitions else None
+        return counts
+    finally:
+        await client.close()

@@ -42,6 +42,7 @@ from typing import Any
 import orjson
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
+from pipeline.config import TopicNames
 from pipeline.trace import parse_prev_seq
 
 log = logging.getLogger("chao.reader")
@@ -97,13 +98,14 @@ class CleanTopicReader:
         bootstrap: str | list[str],
         *,
         group_id: str,
-        topic: str = "chao.clean.session-events",
+        topic: str | None = None,
         applied: MutableMapping[str, int] | None = None,
         on_missed: OnMissed | None = None,
         from_beginning: bool = True,
         consumer: Any = None,
     ) -> None:
-        self.topic = topic
+        # Default: the clean session-events topic as configured (CHAO_TOPIC_SESSION_EVENTS).
+        self.topic = topic if topic is not None else TopicNames().session_events
         self.filter = SessionSeqFilter({} if applied is None else applied, on_missed)
         self._options = {
             "bootstrap_servers": bootstrap,

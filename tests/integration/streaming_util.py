@@ -16,6 +16,7 @@ from pipeline.kafka.reader import SessionSeqFilter
 from pipeline.metrics import sample_sum
 from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER
+from pipeline.topics import Topics
 from tests.integration.conftest import Deployment
 
 FAMILY_OF_VIEW = {
@@ -170,7 +171,7 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None
 
 def wait_for_split(deployment: Deployment, workers: list[WorkerProcess]) -> None:
     """Wait until every worker owns some re-key partitions and no two own the same."""
-    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
+    staged_topic = Topics(app_id=deployment.env["CHAO_WORKER_APP_ID"]).staged.name
 
     def split() -> bool:
         owned = [

@@ -13,9 +13,9 @@ from aiokafka import AIOKafkaProducer
 
 from pipeline import Pipeline, Source
 from pipeline.generate import TrafficProfile, generate_events
-from pipeline.kafka.admin import TopicSpec, create_topics
 from pipeline.kafka.io import produce_lines, read_topics
 from pipeline.stages.types import StagedEvent
+from pipeline.topics import Topics
 from tests.fixtures_util import expected, expected_dead_letters, raw_lines
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
@@ -68,7 +68,7 @@ def test_one_worker_orders_in_place_or_through_the_rekey_topic(deploy, in_place:
     )
     worker = deployment.worker("w")
     worker.wait_ready()
-    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
+    staged_topic = Topics(app_id=deployment.env["CHAO_WORKER_APP_ID"]).staged.name
     assigned = orjson.loads(worker.get("/ready")[1])["assigned"]
     assert assigned[staged_topic] == list(range(8)), assigned
 
@@ -86,19 +86,6 @@ def test_one_worker_orders_in_place_or_through_the_rekey_topic(deploy, in_place:
         for n, line in enumerate(lines)
     )
     assert len(staged) == (0 if in_place else placed)
-
-
-def test_worker_refuses_internal_topics_with_another_partition_count(deploy) -> None:  # type: ignore[no-untyped-def]
-    deployment = deploy(partitions=4)
-    staged_topic = f"{deployment.env['CHAO_WORKER_APP_ID']}-staged"
-    asyncio.run(create_topics(deployment.broker.bootstrap, [TopicSpec(staged_topic, 2)]))
-    worker = deployment.worker("w")
-    asyncio.run(
-        produce_lines(deployment.broker.bootstrap, deployment.topics.raw, raw_lines("basic"))
-    )
-    wait_until(lambda: not worker.alive(), 60, "the worker to stop")
-    assert worker.process is not None and worker.process.returncode != 0
-    assert f"internal topic {staged_topic} has 2 partitions" in worker.log_tail(200)
 
 
 def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # type: ignore[no-untyped-def]
