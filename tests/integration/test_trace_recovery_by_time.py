@@ -165,7 +165,8 @@ def test_recovery_reads_only_the_recent_part_and_counts_the_rest_dropped(deploy)
 
     # A resume point among the events not read: the client is told it fell behind.
     url = f"{worker.url}/sessions/{kept}/events?after=5"
-    with urllib.request.urlopen(url, timeout=10) as response:
+    request = urllib.request.Request(url, headers=worker.headers)  # the deployment's token
+    with urllib.request.urlopen(request, timeout=10) as response:
         head = b""
         while b"\n\n" not in head:
             head += response.read1(4096)
