@@ -68,7 +68,8 @@ async def seek_uncommitted(
     if reset not in ("earliest", "latest"):
         unset = []
     if unset:
-        before = {tp: await _position(consumer, tp) for tp in unset}
+        positions = await asyncio.gather(*(_position(consumer, tp) for tp in unset))
+        before = dict(zip(unset, positions, strict=True))
         if reset == "earliest":
             await consumer.seek_to_beginning(*unset)
         else:
@@ -81,7 +82,8 @@ async def seek_uncommitted(
 
 
 async def _position(consumer: Any, tp: TopicPartition) -> int | str:
-    """The partition's fetch position, for the log ("?" while it is being reset)."""
+    """The partition's fetch position, for the log ("?" while it is being reset: the
+    lookups run side by side, so a rebalance waits at most 1 s for them)."""
     try:
         return int(await asyncio.wait_for(consumer.position(tp), 1.0))
     except Exception:
