@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from pipeline import Pipeline, PipelineConfig, Source
 from pipeline.kafka.io import Record, read_topics
@@ -17,6 +18,7 @@ from pipeline.metrics import sample_sum
 from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER
 from tests.integration.conftest import Deployment
+from topologies.faust_tuning import apply_faust_tuning
 
 FAMILY_OF_VIEW = {
     "reasoning": "reasoning",
@@ -59,13 +61,56 @@ def read_outputs(
         f"{len({r.value for r in records[topics.dead_letter]})}/{dead} dead letters; "
         + "; ".join(worker_summary(w) for w in deployment.workers if w.alive())
     )
-    # Everything expected is there; read everything once more for a bounded observation
-    # window, so an extra record (a duplicate the pipeline should not have sent) shows up.
-    return asyncio.run(
+    # Everything expected is there; wait a moment, so an extra record (a duplicate the
+    # pipeline should not have sent) shows up, then read every output topic again up to
+    # its end (not for a fixed time: on a loaded machine 3 s did not read them all).
+    time.sleep(3.0)
+    ends = asyncio.run(end_offsets(deployment.broker.bootstrap, deployment.outputs))
+    records = asyncio.run(
         read_topics(
-            deployment.broker.bootstrap, deployment.outputs, until=lambda r: False, timeout=3.0
+            deployment.broker.bootstrap,
+            deployment.outputs,
+            until=lambda r: read_up_to(r, ends),
+            timeout=timeout,
         )
     )
+    assert read_up_to(records, ends), "the output topics were not read to their end"
+    return records
+
+
+async def end_offsets(bootstrap: str, topics: list[str]) -> dict[tuple[str, int], int]:
+    """The end offset of each partition of ``topics`` (the larger of ListOffsets and the
+    fetch high watermark: the worker's own answer, right on Tansu too)."""
+    apply_faust_tuning()
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
+    await consumer.start()
+    try:
+        partitions = [
+            TopicPartition(topic, p)
+            for topic in topics
+            for p in sorted(consumer.partitions_for_topic(topic) or ())
+        ]
+        if len({tp.topic for tp in partitions}) < len(topics):
+            await consumer._client.force_metadata_update()
+            partitions = [
+                TopicPartition(topic, p)
+                for topic in topics
+                for p in sorted(consumer.partitions_for_topic(topic) or ())
+            ]
+        answer = await consumer.end_offsets(partitions)
+    finally:
+        await consumer.stop()
+    return {(tp.topic, tp.partition): offset for tp, offset in answer.items()}
+
+
+def read_up_to(records: dict[str, list[Record]], ends: dict[tuple[str, int], int]) -> bool:
+    """Whether ``records`` hold each partition's records up to its end offset in ``ends``."""
+    last: dict[tuple[str, int], int] = {}
+    for topic, topic_records in records.items():
+        for record in topic_records:
+            key = (topic, record.partition)
+            last[key] = max(last.get(key, -1), record.offset)
+    return all(last.get(tp, -1) >= end - 1 for tp, end in ends.items() if end > 0)
 
 
 def per_session(records: list[Record]) -> dict[str, list[dict[str, Any]]]:
