@@ -179,14 +179,14 @@ def broker_offset_lookup(bootstrap: list[str]) -> OffsetLookup:
         await consumer.start()
         try:
             query = {TopicPartition(tp.topic, tp.partition): since_ms for tp in tps}
+            # The ends first: a record written after them makes the lookup find it.
+            ends = await consumer.end_offsets(list(query))
             answer = await consumer.offsets_for_times(query)
-            # No record that young: every record is older, recovery starts at the end.
-            none_young = [tp for tp, found in answer.items() if found is None]
-            ends = await consumer.end_offsets(none_young) if none_young else {}
         finally:
             await consumer.stop()
         by_tp = {(tp.topic, tp.partition): tp for tp in tps}
         return {
+            # None: no record that young, every record before the end is older.
             by_tp[(tp.topic, tp.partition)]: (ends.get(tp) if found is None else found.offset)
             for tp, found in answer.items()
         }
