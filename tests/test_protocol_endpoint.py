@@ -36,8 +36,9 @@ FIXTURE_NAMES = sorted(
 SESSIONS: dict[str, list[dict[str, Any]]] = {}
 for _name in FIXTURE_NAMES:
     SESSIONS.update(by_session(expected(_name)))
-# Minted at collection: valid for longer than a whole `make unit` run on a busy machine.
-OPERATOR = {"Authorization": f"Bearer {hs256(claims(scope='sessions:read:*', ttl=3 * 3600))}"}
+# Minted at import: valid for a whole test run, however long a loaded machine makes it
+# (with the default 10 min it expired before these tests ran in a 16 min full run: 401).
+OPERATOR = {"Authorization": f"Bearer {hs256(claims(scope='sessions:read:*', ttl=6 * 3600))}"}
 Message = dict[str, Any]  # {"id": str | None, "event": str | None, "data": dict}
 
 

@@ -86,6 +86,7 @@ from topologies.faust_tuning import (
 )
 from topologies.handoff import BatchChannel
 from topologies.http_api import SessionApi, faust_web_settings
+from topologies.patches import seek_uncommitted_partitions
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
 from topologies.state import (
@@ -129,6 +130,7 @@ class PipelineTopology:
         self.app = faust.App(
             self.settings.app_id, **faust_app_settings(self.settings), **faust_web_settings()
         )
+        seek_uncommitted_partitions.apply(self.app)  # PATCH (issue 17): to topologies/patches
         app = self.app
         raw_bytes = {"key_serializer": "raw", "value_serializer": "raw"}
         self.raw_topic = app.topic(self.topics.raw.name, **raw_bytes)

@@ -18,9 +18,9 @@ the same 2 cores as the worker; BENCHMARKS.md has the A/B. What it costs:
 - recovery (:class:`TraceTable`) replays clean events, not segments, and reads only the
   recent part of each partition: from the first record younger than the trace age bound
   plus :data:`READ_MARGIN_S`, found by timestamp when the table is assigned the partition
-  (Kafka's ListOffsets by time; a broker that cannot answer, such as the embedded Tansu,
-  gives the earliest offset and the age bound cuts what is read). The header makes the
-  events not read count as dropped.
+  (Kafka's ListOffsets by time; nothing when no record is that young; a broker that
+  cannot answer, such as the embedded Tansu, gives the earliest offset and the age bound
+  cuts what is read). The header makes the events not read count as dropped.
 
 The endpoints that serve the traces and the live tail (``/sessions/{sessionId}/trace`` and
 ``/events``), with their token check and the routing between workers, are
@@ -59,7 +59,8 @@ READ_MARGIN_S = 600.0
 # How long recovery waits for the broker to find the start offsets before reading more.
 START_LOOKUP_TIMEOUT_S = 10.0
 
-OffsetLookup = Callable[[set[TP], int], Any]  # async: {tp: offset or None} for a time (ms)
+# async: {tp: first offset at or after a time (ms), else the end offset; None: unknown}
+OffsetLookup = Callable[[set[TP], int], Any]
 
 
 class TraceTable(faust.Table[str, SessionTrace]):
@@ -75,9 +76,9 @@ class TraceTable(faust.Table[str, SessionTrace]):
     :meth:`persisted_offset`, which for an in-memory store is None (the earliest offset).
     Here it is the later of the last record this table applied from the partition (a
     partition kept over a rebalance is not read again) and the record before the first
-    one younger than the age bound (looked up in :meth:`on_rebalance`, which Faust awaits
-    before it asks for the offsets). ``tests/test_traces_table.py`` fails if Faust stops
-    calling either method.
+    one younger than the age bound, or the partition's last record when none is that young
+    (looked up in :meth:`on_rebalance`, which Faust awaits before it asks for the
+    offsets). ``tests/test_traces_table.py`` fails if Faust stops calling either method.
     """
 
     trace_settings: TraceSettings = TraceSettings()
@@ -165,7 +166,9 @@ class TraceTable(faust.Table[str, SessionTrace]):
 def broker_offset_lookup(bootstrap: list[str]) -> OffsetLookup:
     """A lookup of the first offsets at or after a time, with its own short-lived
     consumer: Faust's consumer thread is inside its rebalance callback when the table
-    needs the answer, so asking it would wait on itself."""
+    needs the answer, so asking it would wait on itself. A partition without a record that
+    young (Kafka's answer None: all its records are older) gets its end offset, so
+    recovery reads none of it rather than all of it."""
 
     async def find(tps: set[TP], since_ms: int) -> dict[TP, int | None]:
         consumer = AIOKafkaConsumer(
@@ -176,12 +179,15 @@ def broker_offset_lookup(bootstrap: list[str]) -> OffsetLookup:
         await consumer.start()
         try:
             query = {TopicPartition(tp.topic, tp.partition): since_ms for tp in tps}
+            # The ends first: a record written after them makes the lookup find it.
+            ends = await consumer.end_offsets(list(query))
             answer = await consumer.offsets_for_times(query)
         finally:
             await consumer.stop()
         by_tp = {(tp.topic, tp.partition): tp for tp in tps}
         return {
-            by_tp[(tp.topic, tp.partition)]: (None if found is None else found.offset)
+            # None: no record that young, every record before the end is older.
+            by_tp[(tp.topic, tp.partition)]: (ends.get(tp) if found is None else found.offset)
             for tp, found in answer.items()
         }
 

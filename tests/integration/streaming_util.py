@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from pipeline import Pipeline, PipelineConfig, Source
 from pipeline.kafka.io import Record, read_topics
@@ -18,6 +19,7 @@ from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER
 from pipeline.topics import Topics
 from tests.integration.conftest import Deployment
+from topologies.faust_tuning import apply_faust_tuning
 
 FAMILY_OF_VIEW = {
     "reasoning": "reasoning",
@@ -41,30 +43,75 @@ def file_mode(
 def read_outputs(
     deployment: Deployment, clean: int, dead: int, timeout: float
 ) -> dict[str, list[Record]]:
-    """Read until at least the expected counts arrived, then a little longer to catch extras."""
+    """Read until at least the expected counts of distinct records arrived, then a little
+    longer to catch extras. Distinct: after a crash the outputs hold exact repeats, and
+    counting them let a test compare before the survivor had written everything."""
     topics = deployment.topics
 
     def enough(records: dict[str, list[Record]]) -> bool:
         return (
-            len(records[topics.session_events]) >= clean
-            and len(records[topics.dead_letter]) >= dead
+            len({r.value for r in records[topics.session_events]}) >= clean
+            and len({r.value for r in records[topics.dead_letter]}) >= dead
         )
 
     records = asyncio.run(
         read_topics(deployment.broker.bootstrap, deployment.outputs, until=enough, timeout=timeout)
     )
     assert enough(records), (
-        f"timed out: {len(records[topics.session_events])}/{clean} clean, "
-        f"{len(records[topics.dead_letter])}/{dead} dead letters; "
+        f"timed out: {len({r.value for r in records[topics.session_events]})}/{clean} clean, "
+        f"{len({r.value for r in records[topics.dead_letter]})}/{dead} dead letters; "
         + "; ".join(worker_summary(w) for w in deployment.workers if w.alive())
     )
-    # Everything expected is there; read everything once more for a bounded observation
-    # window, so an extra record (a duplicate the pipeline should not have sent) shows up.
-    return asyncio.run(
+    # Everything expected is there; wait a moment, so an extra record (a duplicate the
+    # pipeline should not have sent) shows up, then read every output topic again up to
+    # its end (not for a fixed time: on a loaded machine 3 s did not read them all).
+    time.sleep(3.0)
+    ends = asyncio.run(end_offsets(deployment.broker.bootstrap, deployment.outputs))
+    records = asyncio.run(
         read_topics(
-            deployment.broker.bootstrap, deployment.outputs, until=lambda r: False, timeout=3.0
+            deployment.broker.bootstrap,
+            deployment.outputs,
+            until=lambda r: read_up_to(r, ends),
+            timeout=timeout,
         )
     )
+    assert read_up_to(records, ends), "the output topics were not read to their end"
+    return records
+
+
+async def end_offsets(bootstrap: str, topics: list[str]) -> dict[tuple[str, int], int]:
+    """The end offset of each partition of ``topics`` (the larger of ListOffsets and the
+    fetch high watermark: the worker's own answer, right on Tansu too)."""
+    apply_faust_tuning()
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
+    await consumer.start()
+    try:
+        partitions = [
+            TopicPartition(topic, p)
+            for topic in topics
+            for p in sorted(consumer.partitions_for_topic(topic) or ())
+        ]
+        if len({tp.topic for tp in partitions}) < len(topics):
+            await consumer._client.force_metadata_update()
+            partitions = [
+                TopicPartition(topic, p)
+                for topic in topics
+                for p in sorted(consumer.partitions_for_topic(topic) or ())
+            ]
+        answer = await consumer.end_offsets(partitions)
+    finally:
+        await consumer.stop()
+    return {(tp.topic, tp.partition): offset for tp, offset in answer.items()}
+
+
+def read_up_to(records: dict[str, list[Record]], ends: dict[tuple[str, int], int]) -> bool:
+    """Whether ``records`` hold each partition's records up to its end offset in ``ends``."""
+    last: dict[tuple[str, int], int] = {}
+    for topic, topic_records in records.items():
+        for record in topic_records:
+            key = (topic, record.partition)
+            last[key] = max(last.get(key, -1), record.offset)
+    return all(last.get(tp, -1) >= end - 1 for tp, end in ends.items() if end > 0)
 
 
 def per_session(records: list[Record]) -> dict[str, list[dict[str, Any]]]:

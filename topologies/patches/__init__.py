@@ -1,0 +1,1 @@
+"""Changes to how Faust and aiokafka behave, one small module per change."""
