@@ -114,11 +114,17 @@ def soak_deployment(deploy) -> Deployment:  # type: ignore[no-untyped-def]
     # Defaults for everything the worker does; the test deployment only names its topics
     # and group (tests/integration/conftest.py). Its shorter consumer session timeout is
     # put back to the default too.
-    return deploy(  # type: ignore[no-any-return]
-        CHAO_WORKER_PARTITIONS="4",  # until partitions come from the source topic
+    deployment = deploy(
         CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S="10",
         CHAO_WORKER_CONSUMER_HEARTBEAT_S="1",
     )
+    return with_partitions_from_the_source(deployment)
+
+
+def with_partitions_from_the_source(deployment: Deployment) -> Deployment:
+    """No CHAO_WORKER_PARTITIONS: the workers take the raw topic's count (4 here)."""
+    del deployment.env["CHAO_WORKER_PARTITIONS"]
+    return deployment
 
 
 @pytest.mark.timeout(600)
@@ -191,10 +197,7 @@ def test_soak_rebalance_storm(deploy, report, cpu_hog) -> None:  # type: ignore[
     # window must cover that (README, "Failover and the reorder window").
     # The test deployment's short consumer session timeout (4 s): a SIGKILLed member is
     # noticed sooner, so more of the changes end in a completed rebalance.
-    deployment = deploy(
-        CHAO_WORKER_PARTITIONS="4",  # until partitions come from the source topic
-        CHAO_REORDER_WINDOW_S="60",
-    )
+    deployment = with_partitions_from_the_source(deploy(CHAO_REORDER_WINDOW_S="60"))
     lines, clean, dead = traffic(seed)
     expected = Expected(deployment, clean, dead, lines)
     rng = random.Random(seed)
