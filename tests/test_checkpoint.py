@@ -301,3 +301,119 @@ def test_every_crash_point_with_and_without_a_rebalance(crash_at: str, revoke_be
     world = asyncio.run(run())
     assert_at_least_once(world)
     assert max(world.durable.committed) == 25
+
+
+# -- the Faust adapters (topologies.faust_checkpoint), on fakes of Faust's objects ----------
+
+
+class FakeConsumer:
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+        self._unacked_messages: set[Any] = set()
+
+    def ack(self, message: Any) -> bool:
+        self.log.append(f"ack {message.offset}")
+        self._unacked_messages.discard(message)
+        return True
+
+    async def commit(self) -> bool:
+        self.log.append("commit offsets")
+        return True
+
+
+class FakeProducer:
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    async def flush(self) -> None:
+        self.log.append("flush outputs")
+
+
+class FakePublisher:
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+        self.records: list[tuple[str, bytes | None, bytes | None]] = []
+
+    def add(self, topic: str, key: bytes | None, value: bytes | None) -> None:
+        self.records.append((topic, key, value))
+
+    async def publish(self) -> list[Any]:
+        self.log.append(f"write {len(self.records)} states")
+        self.records = []
+        return []
+
+
+@dataclass(eq=False)
+class FakeMessage:
+    offset: int
+    generation_id: int = 1
+
+
+def faust_checkpoint(log: list[str]) -> tuple[Any, Any]:
+    from types import SimpleNamespace
+
+    from pipeline.stages.ordering import SessionState
+    from topologies.faust_checkpoint import FaustCheckpoint
+    from topologies.state import BatchedTableStore
+
+    producer = FakeProducer(log)
+    app = SimpleNamespace(
+        consumer=FakeConsumer(log),
+        producer=SimpleNamespace(_ensure_producer=lambda: producer),
+        consumer_generation_id=1,
+        rebalancing=False,
+        crash_reason=None,
+    )
+    store = BatchedTableStore(SimpleNamespace(data={}))
+    checkpoint = FaustCheckpoint(app, store, FakePublisher(log), "changelog", asyncio.Lock())  # type: ignore[arg-type]
+    checkpoint.enabled = True
+    store["s1"] = SessionState.from_wire(SessionState().to_wire())
+    return app, checkpoint
+
+
+def test_faust_adapter_commits_in_order_and_drops_messages_of_an_old_generation() -> None:
+    log: list[str] = []
+
+    async def run() -> Any:
+        app, checkpoint = faust_checkpoint(log)
+        messages, epoch = checkpoint.take([FakeMessage(4, 0), FakeMessage(5), FakeMessage(6)])
+        assert [m.offset for m in messages] == [5, 6]
+        assert app.consumer._unacked_messages == {messages[-1]}  # a rebalance waits for it
+        checkpoint.processed(messages, epoch)
+        assert log == []  # acked only by a commit
+        await checkpoint.commit()
+        return app
+
+    app = asyncio.run(run())
+    assert log == ["flush outputs", "write 1 states", "ack 5", "ack 6", "commit offsets"]
+    assert app.consumer._unacked_messages == set()
+
+
+def test_faust_adapter_commits_at_once_when_a_rebalance_waits_for_a_batch() -> None:
+    log: list[str] = []
+
+    async def run() -> None:
+        app, checkpoint = faust_checkpoint(log)
+        messages, epoch = checkpoint.take([FakeMessage(7)])
+        app.rebalancing = True
+        checkpoint.processed(messages, epoch)
+        for _ in range(10):
+            await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert log[-2:] == ["ack 7", "commit offsets"]
+
+
+def test_faust_adapter_commits_nothing_once_the_worker_crashed() -> None:
+    log: list[str] = []
+
+    async def run() -> None:
+        app, checkpoint = faust_checkpoint(log)
+        messages, epoch = checkpoint.take([FakeMessage(8)])
+        checkpoint.processed(messages, epoch)
+        app.crash_reason = RuntimeError("agent failed")
+        await checkpoint.commit()
+        await checkpoint.final_commit()
+
+    asyncio.run(run())
+    assert log == []
