@@ -28,7 +28,7 @@ from tests.faults.faults_util import (
     read_complete,
     wait_for,
 )
-from tests.integration.conftest import Deployment
+from tests.integration.conftest import API_SECRET, Deployment
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
     file_mode,
@@ -133,6 +133,7 @@ def test_worker_started_before_its_broker(  # type: ignore[no-untyped-def]
         "CHAO_WORKER_LOG_LEVEL": "info",
         "CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S": "4",
         "CHAO_WORKER_CONSUMER_HEARTBEAT_S": "0.5",
+        "CHAO_API_AUTH_SECRET": API_SECRET,
         **{f"CHAO_TOPIC_{name.upper()}": value for name, value in TopicNames()},
         "CHAO_REORDER_WINDOW_S": "30",
     }
