@@ -56,7 +56,7 @@ from topologies.app import PipelineApp, app_settings
 from topologies.faust_checkpoint import FaustCheckpoint
 from topologies.handoff import BatchChannel
 from topologies.http_api import SessionApi, faust_web_settings
-from topologies.patches.base import BatchRoute
+from topologies.patches import BatchRoute
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
 from topologies.state import (

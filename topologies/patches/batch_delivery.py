@@ -22,7 +22,7 @@ from typing import Any
 
 from faust.transport.consumer import CONSUMER_FETCHING, Consumer
 
-from topologies.patches.base import of
+from topologies.patches import of
 
 PATCHED = "faust.transport.consumer.Consumer._drain_messages"
 ORIGINAL = Consumer._drain_messages
@@ -75,19 +75,18 @@ async def drain_messages(self: Any, fetcher: Any) -> None:  # pragma: no cover -
     except self.consumer_stopped_errors:
         if self.transport.app.should_stop:
             self.log.info("Broker stopped consumer, shutting down...")
-            return None
+            return
         raise
     except asyncio.CancelledError:
         if self.transport.app.should_stop:
             self.log.info("Consumer shutting down for user cancel.")
-            return None
+            return
         raise
     except Exception as exc:
         self.log.exception("Drain messages raised: %r", exc)
         raise
     finally:
         unset_flag(CONSUMER_FETCHING)
-    return None
 
 
 def install() -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from faust.transport.drivers.aiokafka import Transport
 
-from topologies.patches.base import of
+from topologies.patches import of
 
 PATCHED = "faust.transport.drivers.aiokafka.Transport._really_create_topic"
 LISTED_TIMEOUT_S = 30.0

@@ -1,11 +1,10 @@
 """Patch of ``faust.transport.drivers.aiokafka.AIOKafkaConsumerThread._create_worker_consumer``:
 the aiokafka consumer Faust builds for an app gets that app's settings.
 
-Why: Faust builds the consumer itself, with values it hard-codes (``fetch_max_wait_ms=1500``)
-and aiokafka defaults it does not expose (the fetcher's prefetch backoff); there is no
-setting for either. Each change is its own module and acts on the one consumer instance:
-:mod:`.prefetch_backoff` on every broker, :mod:`.fetch_wait` and :mod:`.end_offsets` on the
-embedded broker (Tansu) only. An app without patch settings gets Faust's consumer as is.
+Why: Faust builds it with values it hard-codes (``fetch_max_wait_ms=1500``) and aiokafka
+defaults it does not expose (the fetcher's prefetch backoff). Each change is its own module
+acting on the one consumer: :mod:`.prefetch_backoff` on every broker, :mod:`.fetch_wait`
+and :mod:`.end_offsets` on Tansu only.
 """
 
 from __future__ import annotations
@@ -14,8 +13,7 @@ from typing import Any
 
 from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
 
-from topologies.patches import end_offsets, fetch_wait, prefetch_backoff
-from topologies.patches.base import of
+from topologies.patches import end_offsets, fetch_wait, of, prefetch_backoff
 
 PATCHED = "faust.transport.drivers.aiokafka.AIOKafkaConsumerThread._create_worker_consumer"
 ORIGINAL = AIOKafkaConsumerThread._create_worker_consumer
