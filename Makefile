@@ -49,7 +49,7 @@ lint: install
 	$(VENV)/bin/ruff check pipeline topologies tests benchmarks
 
 typecheck: install
-	$(VENV)/bin/mypy pipeline
+	$(VENV)/bin/mypy pipeline topologies
 
 # tests/faults (fault injection, ~20 minutes on a busy machine with two soak crash runs and
 # the storm) runs in its own target, not in make test.

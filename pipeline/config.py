@@ -5,7 +5,7 @@ Defaults work out of the box (contract defaults; topic names of contract section
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -164,12 +164,17 @@ class WorkerSettings(BaseSettings):
         "states changed since the last one. Longer: fewer state writes, "
         "more exact repeats after a crash (up to this many seconds of output).",
     )
+    broker_engine: Literal["auto", "kafka", "tansu"] = Field(
+        "auto",
+        description="The broker's engine: workarounds for the embedded Tansu apply only "
+        "there (topologies/patches); auto asks the broker which APIs it supports.",
+    )
     fetch_max_wait_ms: int = Field(
         20,
         ge=1,
-        description="Longest a fetch waits for data (Faust's own default: 1500). A broker that "
-        "holds an idle fetch for the whole wait (the embedded Tansu) adds up to this much "
-        "latency per hop; Apache Kafka answers as soon as data arrives.",
+        description="Longest a fetch waits for data on the embedded Tansu, which holds an "
+        "idle fetch for the whole wait (Faust's own 1500 adds up to that much latency per "
+        "hop); on Apache Kafka, which answers as soon as data arrives, Faust's wait stays.",
     )
     process_in_place: bool = Field(
         True,

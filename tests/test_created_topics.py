@@ -1,4 +1,4 @@
-"""Guards for topologies/created_topics.py: Faust's topic creation waits until the broker's
+"""Guards for topologies/patches/created_topics.py: Faust's topic creation waits until the broker's
 metadata lists the new topic (no broker here; tests/integration on ``--broker=kafka``
 shows the race it closes: a fresh worker without its re-key partitions)."""
 
@@ -13,8 +13,7 @@ from aiokafka.cluster import ClusterMetadata
 from aiokafka.protocol.metadata import MetadataResponse_v0
 from faust.transport.drivers.aiokafka import Transport
 
-from topologies.created_topics import patch_topic_creation, wait_until_listed
-from topologies.faust_tuning import apply_faust_tuning
+from topologies.patches.created_topics import install, wait_until_listed
 
 
 def metadata(topics: dict[str, int], leaderless: int = 0) -> ClusterMetadata:
@@ -49,10 +48,11 @@ class Broker:
 
 
 def test_topic_creation_is_patched_and_faust_still_has_the_method() -> None:
-    apply_faust_tuning()
-    assert getattr(Transport._really_create_topic, "chao_patch", False)
-    patch_topic_creation()  # idempotent
-    assert getattr(Transport._really_create_topic, "chao_patch", False)
+    install()
+    install()  # idempotent
+    from topologies.patches import created_topics
+
+    assert Transport._really_create_topic is created_topics.create_topic_then_wait_until_listed
     # Faust still creates topics through the method patched, and still subscribes without
     # waiting for the metadata itself (if it starts waiting, drop the patch).
     source = inspect.getsource(Transport._create_topic)

@@ -14,7 +14,6 @@ from typing import Any
 import faust
 
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
-from topologies.faust_tuning import BATCH_ROUTES
 from topologies.handoff import BatchChannel
 from topologies.pipeline_app import PipelineTopology
 
@@ -60,7 +59,7 @@ def test_batches_survive_faust_flow_control_and_a_waiting_put_proceeds() -> None
         topology = _topology()
         app = topology.app
         agent_side = _subscribe(topology.raw_batches)
-        put = getattr(app, BATCH_ROUTES)["handoff.raw"]
+        put = topology.patches.batch_routes["handoff.raw"]
         await put(["a"])
         await put(["b"])
         blocked = asyncio.ensure_future(put(["c"]))  # two batches wait: the put waits
@@ -83,7 +82,7 @@ def test_routes_feed_one_channel_per_topic() -> None:
         topology = _topology()
         raw_side = _subscribe(topology.raw_batches)
         staged_side = _subscribe(topology.staged_batches)
-        routes = getattr(topology.app, BATCH_ROUTES)
+        routes = topology.patches.batch_routes
         staged = topology.staged_topic.get_topic_name()
         assert set(routes) == {"handoff.raw", staged}
         await routes["handoff.raw"](["raw"])

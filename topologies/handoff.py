@@ -17,7 +17,8 @@ the stream partitions. The resume empties the queue, so:
 A :class:`BatchChannel` is a Faust channel whose queues have a flow control of their own
 that nothing suspends or resumes, so only this code empties them. Batches fetched under
 an older assignment are dropped by the agents (consumer generation check in
-``PipelineTopology._take``) and, on revocation, by :meth:`BatchChannel.drop_waiting`,
+``topologies.faust_checkpoint.ConsumerOffsets.take``) and, on revocation, by
+:meth:`BatchChannel.drop_waiting`,
 which takes them off the queue as an agent would (a waiting put then proceeds).
 """
 

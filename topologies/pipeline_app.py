@@ -1,11 +1,11 @@
 """The Faust topology: raw topic -> stateless stages -> re-key by session -> ordering and
 stateful rules (state in a changelog-backed table) -> clean topics and dead letters.
 
-The "stage" and "sequence" agents take whole fetched batches (``faust_tuning.BATCH_ROUTES``,
-``topologies.handoff``). An error in either stops the worker rather than letting Faust
-restart the agent: the batch's messages would stay unprocessed behind later ones, and
-the in-memory session states may be ahead of what was published; a restarted worker
-(state from the changelog, input from the committed offsets) loses nothing.
+The "stage" and "sequence" agents take whole fetched batches (``topologies.patches.
+batch_delivery``, ``topologies.handoff``). An error in either stops the worker rather than
+letting Faust restart the agent: the batch's messages would stay unprocessed behind later
+ones, and the in-memory session states may be ahead of what was published; a restarted
+worker (state from the changelog, input from the committed offsets) loses nothing.
 
 ::
 
@@ -21,79 +21,48 @@ the in-memory session states may be ahead of what was published; a restarted wor
         |--> chao.clean.session-events + one family view per event
         |--> chao.dead-letter            (policy drops, rejected events in their turn)
 
-Commit order (at-least-once with idempotent processing; the test broker has no
-transactions). For each batch the ``sequence`` agent (and the ``stage`` agent for the
-events it orders in place), holding the ordering lock:
-
-1. computes the outputs of the batch from the session states (which it changes in memory);
-2. publishes them and waits until the broker has acknowledged every one (outputs flushed);
-3. appends the released events to the session traces (in memory only: the traces'
-   changelog is ``chao.clean.session-events`` itself, ``topologies.traces``);
-
-then, without the lock, marks the batch processed (and, for the ``stage`` agent, only once
-its dead letters and re-keyed events are acknowledged too). Processed is not yet acked: at
-every offset commit (Faust's commit timer, every ``broker_commit_interval``; every N acks;
-while waiting for the agents at a rebalance; at stop), inside ``faust_tuning.BEFORE_COMMIT``:
-
-4. under the ordering lock, briefly: takes the sessions changed since the last commit
-   and the batches processed so far; then encodes each
-   changed session's state once, a chunk of sessions per hold of the lock (a state
-   encoded after a later batch changed it is ahead of the offsets taken, never of the
-   outputs, and is written again at the next commit);
-5. without the lock: writes those states and waits for their acks (state flushed),
-   then acks the batches it took;
-6. Faust commits the acked offsets (flushing its producer first). A batch processed after
-   step 4 began is acked at the next commit, with the state it changed.
-
-So a crash at any point loses nothing: offsets are never committed ahead of state, and
-state is never written ahead of the outputs it accounts for (a state change is published
-before the lock is released). A crash replays from the last commit with the state of that
-commit and republishes exact repeats of records already out, up to a commit interval of
-them: a consumer may see the same ``(sessionId, seq)`` twice and must drop the second
-copy. The records the ``stage`` agent re-keys are acknowledged before it acks its batch,
-and the duplicates a replay repeats are dropped by eventId when they are ordered, in place
-or after the re-key topic. Why state at commit and not per batch: BENCHMARKS.md (a touched
-session's state, with the events waiting on its gaps, was rewritten batch after batch).
+Each agent, for a batch and holding the processing lock, computes the outputs from the
+session states (which it changes in memory), publishes them and waits for the broker's
+acks, and appends the released events to the session traces (in memory: the traces'
+changelog is ``chao.clean.session-events`` itself, ``topologies.traces``); then, without
+the lock, hands the batch to the checkpoint (the ``stage`` agent once its dead letters and
+re-keyed events are acknowledged too). What happens next, and why a crash at any point
+loses nothing: the commit order, in ``topologies.checkpoint.Checkpoint.commit``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, cast
 
 import faust
 import orjson
-from mode.utils.futures import notify
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
 from pipeline.api.settings import ApiSettings
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.core import Pipeline, record_key, topics_for
+from pipeline.kafka.engine import resolve_engine
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
 from pipeline.topics import worker_topics
 from pipeline.trace import TraceSettings, prev_seq_header
-from topologies.faust_tuning import (
-    BATCH_ROUTES,
-    BEFORE_COMMIT,
-    apply_faust_tuning,
-    faust_app_settings,
-)
+from topologies import patches
+from topologies.app import PipelineApp, app_settings
+from topologies.faust_checkpoint import FaustCheckpoint
 from topologies.handoff import BatchChannel
 from topologies.http_api import SessionApi, faust_web_settings
-from topologies.patches import seek_uncommitted_partitions
+from topologies.patches import BatchRoute
 from topologies.progress import CatchUpTracker, advance
 from topologies.publish import BatchPublisher
 from topologies.state import (
     CODEC_NAME,
     BatchedTableStore,
     drop_partitions,
-    encode_state,
     partition_for,
     register_codec,
 )
@@ -101,8 +70,6 @@ from topologies.traces import Traces, broker_offset_lookup
 from topologies.watchdog import Watchdog, hang_after
 
 log = logging.getLogger("chao.topology")
-# Sessions whose state one hold of the ordering lock encodes at a commit (about 10 ms).
-STATE_ENCODE_CHUNK = 512
 
 
 class PipelineTopology:
@@ -124,24 +91,32 @@ class PipelineTopology:
         self.settings = (settings or WorkerSettings()).model_copy(
             update={"partitions": self.topics.partitions}
         )
-        apply_faust_tuning(self.settings)
         register_codec()
         # Faust's own web endpoints off: /table would serve the traces unchecked (http_api).
-        self.app = faust.App(
-            self.settings.app_id, **faust_app_settings(self.settings), **faust_web_settings()
+        self.app = PipelineApp(
+            self.settings.app_id, **app_settings(self.settings), **faust_web_settings()
         )
-        seek_uncommitted_partitions.apply(self.app)  # PATCH (issue 17): to topologies/patches
+        self.patches = patches.apply(
+            self.app,
+            engine=resolve_engine(
+                self.settings.broker_engine, bootstrap_addresses(self.settings.broker)
+            ),
+            fetch_max_wait_ms=self.settings.fetch_max_wait_ms,
+        )
         app = self.app
-        raw_bytes = {"key_serializer": "raw", "value_serializer": "raw"}
-        self.raw_topic = app.topic(self.topics.raw.name, **raw_bytes)
+        self.raw_topic = app.topic(
+            self.topics.raw.name, key_serializer="raw", value_serializer="raw"
+        )
         self.staged_topic = app.topic(
             self.topics.staged.name,
             partitions=self.topics.partitions,
             internal=True,
-            **raw_bytes,
+            key_serializer="raw",
+            value_serializer="raw",
         )
         self.out_topics = {
-            topic.name: app.topic(topic.name, **raw_bytes) for topic in self.topics.outputs()
+            topic.name: app.topic(topic.name, key_serializer="raw", value_serializer="raw")
+            for topic in self.topics.outputs()
         }
         # The changelog topic is declared here rather than derived by Faust (which would
         # pick JSON keys): raw keys make the changelog's key bytes equal the re-key
@@ -159,7 +134,7 @@ class PipelineTopology:
             maxsize=131_072,
             allow_empty=True,
         )
-        self.table = app.Table(
+        table: Any = app.Table(
             "sessions",
             partitions=self.topics.partitions,
             key_type=str,
@@ -168,19 +143,24 @@ class PipelineTopology:
             # current event to take a partition from.
             use_partitioner=True,
         )
-        self.table.key_serializer = "raw"  # used when writing (send_changelog)
-        self.table.value_serializer = CODEC_NAME
+        table.key_serializer = "raw"  # used when writing (send_changelog)
+        table.value_serializer = CODEC_NAME
+        self.table = table
         self.store = BatchedTableStore(self.table)
         self.changelog_name = changelog.get_topic_name()
         # Two publishers: the stage agent and the sequence agent publish concurrently.
-        producer = self.app.producer._ensure_producer  # Faust's own aiokafka producer
+        faust_producer: Any = self.app.producer
+        producer = faust_producer._ensure_producer  # Faust's own aiokafka producer
         self.stage_publisher = BatchPublisher(producer)
         self.publisher = BatchPublisher(producer)
         self.state_publisher = BatchPublisher(producer)  # changelogs, at commit time
-        # Batches processed since the last commit's snapshot: acked at the next commit,
-        # once the state they changed is written (_state_before_commit).
-        self.acks_pending: list[list[Any]] = []
-        self.commit_lock = asyncio.Lock()
+        # One batch at a time touches session state: the agents and the timers take turns.
+        self.lock = asyncio.Lock()
+        # What is processed and not committed yet, and the commit order (topologies.checkpoint).
+        self.checkpoint = FaustCheckpoint(
+            app, self.store, self.state_publisher, self.changelog_name, self.lock
+        )
+        self.app.checkpoint = self.checkpoint
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
         trace_settings = trace_settings or TraceSettings()
         self.traces = (
@@ -202,8 +182,6 @@ class PipelineTopology:
             if self.traces is not None
             else None
         )
-        # One batch at a time touches session state: the agents and the timers take turns.
-        self.lock = asyncio.Lock()
         self.clock = clock
         self.progress = CatchUpTracker(clock)
         self.ready = False  # set once the first rebalance (and table recovery) completed
@@ -232,7 +210,7 @@ class PipelineTopology:
         app = self.app
         settings = self.settings
         # The raw and re-key topics are subscribed through Faust's conductor, but their
-        # messages reach the agents in whole fetched batches (faust_tuning.BATCH_ROUTES),
+        # messages reach the agents in whole fetched batches (patches.batch_delivery),
         # through in-memory channels: each agent's stream carries lists of messages.
         # A channel holds at most two batches: backpressure onto the fetch loop. Not
         # app.channel(): Faust clears those on resuming flow (topologies.handoff).
@@ -240,31 +218,30 @@ class PipelineTopology:
         self.staged_batches = BatchChannel(app, maxsize=2)
         app.topics.add(self.raw_topic)
         app.topics.add(self.staged_topic)
-        raw_put = self.raw_batches.put
+        raw_put = cast(BatchRoute, self.raw_batches.put)
         if settings.fault_hang_after_batches:  # fault injection, tests only (watchdog)
             raw_put = hang_after(settings.fault_hang_after_batches, raw_put)
-        setattr(
-            app,
-            BATCH_ROUTES,
+        self.patches.batch_routes.update(
             {
                 self.raw_topic.get_topic_name(): raw_put,
-                self.staged_topic.get_topic_name(): self.staged_batches.put,
-            },
+                self.staged_topic.get_topic_name(): cast(BatchRoute, self.staged_batches.put),
+            }
         )
-        # Every offset commit first writes the changed session states
-        # (faust_tuning.BEFORE_COMMIT; the commit order in the module docstring).
-        setattr(app, BEFORE_COMMIT, self._state_before_commit)
+        # The checkpoint commits on this timer, at rebalances and at stop (PipelineApp).
+        app.timer(settings.commit_interval_s, name="checkpoint")(self._commit)
         app.agent(self.raw_batches, name="stage")(self._stage_agent)
         app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)
         app.timer(settings.idle_check_interval_s, name="forget-idle")(self._forget_idle)
         watch_every = min(5.0, settings.stall_timeout_s / 4)
         app.timer(watch_every, name="watchdog")(self.watchdog.check)
-        app.on_partitions_revoked.connect(self._on_revoked)
-        app.on_rebalance_complete.connect(self._on_rebalance_complete)
-        app.page("/metrics")(self._metrics_page)
-        app.page("/ready")(self._ready_page)
-        app.page("/health")(self._health_page)
+        # (Faust's signal types reject bound async methods that it calls fine.)
+        app.on_partitions_revoked.connect(cast(Any, self._on_revoked))
+        app.on_rebalance_complete.connect(cast(Any, self._on_rebalance_complete))
+        # Faust calls a page function with the request only; its types say (view, request).
+        app.page("/metrics")(cast(Any, self._metrics_page))
+        app.page("/ready")(cast(Any, self._ready_page))
+        app.page("/health")(cast(Any, self._health_page))
 
     def _held(self) -> int:
         return len(self.table)
@@ -328,32 +305,8 @@ class PipelineTopology:
     async def _health_page(self, request: Any) -> Any:
         return self.app.web.json({"alive": True})
 
-    def _take(self, messages: list[Any]) -> list[Any]:
-        """The messages of a batch that belong to the current assignment, now tracked.
-
-        Messages fetched before a rebalance (older consumer generation) are dropped
-        unacked: the partition's owner fetches them again from the committed offset, as
-        Faust's own stream loop does. While a batch is in flight one of its messages is
-        in Faust's set of unacked messages, so a rebalance waits for the batch's acks
-        before it commits and revokes partitions (one per batch: the set is a WeakSet,
-        costly per message). ``tracked`` marks the rest as really processed (see
-        faust_tuning: acks of untracked messages are refused).
-        """
-        generation = self.app.consumer_generation_id
-        live = [m for m in messages if m.generation_id == generation]
-        for message in live:
-            message.tracked = True
-        if live:
-            self.app.consumer._unacked_messages.add(live[-1])
-        return live
-
-    def _ack(self, messages: list[Any]) -> None:
-        """A processed batch: acked at the next commit, after the state it changed."""
-        self.acks_pending.append(messages)
-        if self.app.rebalancing:
-            # Faust waits for in-flight batches' acks before it revokes partitions, and
-            # commits (so acks these) each time it wakes: wake it now, not after its 1 s.
-            notify(getattr(self.app.consumer, "_waiting_for_ack", None))
+    async def _commit(self) -> None:
+        await self.checkpoint.commit()
 
     async def _stage_agent(self, batches: Any) -> None:
         await self._stop_on_error("stage", self._stage_batches(batches))
@@ -381,7 +334,7 @@ class PipelineTopology:
         dumps = orjson.dumps
         async for batch in batches:
             await self._prepare_publishers()
-            messages = self._take(batch)
+            messages, epoch = self.checkpoint.take(batch)
             events: list[StagedEvent] = []
             for message in messages:
                 source = Source(message.topic, message.partition, message.offset)
@@ -407,7 +360,7 @@ class PipelineTopology:
                         delivered.partition,
                         delivered.first + delivered.count,
                     )
-            self._ack(messages)
+            self.checkpoint.processed(messages, epoch)
             _advance_past(self.progress.raw_positions, messages)
 
     async def _prepare_publishers(self) -> None:
@@ -421,7 +374,7 @@ class PipelineTopology:
             return
         staged = self.staged_topic.get_topic_name()
         await self.stage_publisher.prepare([staged, self.config.topics.dead_letter])
-        await self.publisher.prepare(self.out_topics)
+        await self.publisher.prepare(list(self.out_topics))
         await self.state_publisher.prepare([self.changelog_name])
         wanted = self.topics.partitions
         internal = [(self.stage_publisher, staged), (self.state_publisher, self.changelog_name)]
@@ -440,6 +393,7 @@ class PipelineTopology:
                 )
                 raise error  # the agent stops the worker (_stop_on_error)
         self.prepared = True
+        self.checkpoint.enabled = True
 
     async def _order_in_place(self, events: list[StagedEvent]) -> list[StagedEvent]:
         """Orders the events whose session's re-key partition this worker owns, without the
@@ -472,17 +426,16 @@ class PipelineTopology:
         loads = orjson.loads
         async for batch in batches:
             await self._prepare_publishers()
-            messages = self._take(batch)
+            messages, epoch = self.checkpoint.take(batch)
             events = [from_wire(loads(message.value)) for message in messages]
             async with self.lock:
                 await self._order_locked(events)
-            self._ack(messages)
+            self.checkpoint.processed(messages, epoch)
             _advance_past(self.progress.staged_positions, messages)
 
     async def _order_locked(self, events: list[StagedEvent]) -> None:
-        """Ordering and stateful rules for a batch of staged events (caller holds the lock),
-        in the commit order of the module docstring: outputs acknowledged, then state; the
-        caller acks the batch after."""
+        """Ordering and stateful rules for a batch of staged events (caller holds the lock):
+        outputs acknowledged before the lock is released (Checkpoint.commit: why)."""
         offer = self.pipeline.offer
         outputs: list[Output] = []
         for event in events:
@@ -546,51 +499,7 @@ class PipelineTopology:
             if kind == CLEAN:
                 observe(record["ts"], now)
 
-    @contextlib.asynccontextmanager
-    async def _state_before_commit(self) -> AsyncIterator[None]:
-        """Entered around every offset commit (the commit order in the module docstring).
-
-        Under the ordering lock, only long enough to take them: the sessions changed since
-        the last commit and the pending acks. The
-        states are then encoded a chunk at a time, each chunk under the lock (a batch
-        changes states before it publishes, and holds the lock until its outputs are
-        acknowledged, so a state encoded under the lock never runs ahead of its outputs;
-        one encoded after a later batch changed it runs ahead of the offsets taken, which a
-        replay tolerates, and that batch marked it changed again for the next commit).
-        Between chunks the agents go on. Then, without the lock, the states are written
-        and acknowledged, and only then are the taken batches
-        acked, so the offsets Faust commits next cover no change that is not written.
-        Batches acked meanwhile wait for the next commit.
-        """
-        async with self.commit_lock:  # one commit's records at a time on state_publisher
-            async with self.lock:
-                changes = self.store.flush()
-                acks, self.acks_pending = self.acks_pending, []
-            publisher = self.state_publisher
-            name = self.changelog_name
-            for start in range(0, len(changes), STATE_ENCODE_CHUNK):
-                async with self.lock:
-                    for key, state in changes[start : start + STATE_ENCODE_CHUNK]:
-                        publisher.add(name, key.encode(), encode_state(state))
-                await asyncio.sleep(0)  # an uncontended lock does not yield by itself
-            try:
-                await publisher.publish()
-            except Exception as exc:
-                # Offsets must not be committed ahead of the state: stop, as an agent does.
-                log.error(
-                    "writing session state failed, stopping the worker: %s: %s",
-                    type(exc).__name__,
-                    exc,
-                )
-                await self.app.crash(exc)
-                raise
-            ack = self.app.consumer.ack
-            for messages in acks:
-                for message in messages:
-                    ack(message)
-            yield
-
-    async def _on_revoked(self, sender: Any, revoked: Any, **_: Any) -> None:
+    async def _on_revoked(self, sender: Any, *_: Any, **__: Any) -> None:
         async with self.lock:
             # From here until the rebalance completes every event goes through the re-key
             # topic: whoever owns its partition afterwards orders it.
@@ -599,12 +508,11 @@ class PipelineTopology:
             # partitions' owners fetch them again from the committed offsets.
             self.raw_batches.drop_waiting()
             self.staged_batches.drop_waiting()
-            # Unflushed changes belong to batches whose offsets were not acked: replayed.
-            # Faust committed before this signal, so normally nothing is left.
-            self.store.discard_pending()
-            self.acks_pending.clear()
+            # What is not committed is replayed by the partitions' next owners; the
+            # checkpoint committed when the rebalance started, so normally nothing is left.
+            self.checkpoint.revoke()
 
-    async def _on_rebalance_complete(self, sender: Any, **_: Any) -> None:
+    async def _on_rebalance_complete(self, sender: Any, *_: Any, **__: Any) -> None:
         async with self.lock:
             # Forget sessions of partitions this worker no longer owns. Only here, after
             # the rebalance: Faust revokes every partition at the start of a rebalance and

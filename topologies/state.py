@@ -22,7 +22,7 @@ from pipeline.stages.ordering import SessionState
 CODEC_NAME = "chao_session_state"
 
 
-class SessionStateCodec(codecs.Codec):  # type: ignore[misc]
+class SessionStateCodec(codecs.Codec):
     """SessionState <-> compact JSON (its wire form): the changelog's value format."""
 
     def _dumps(self, obj: Any) -> bytes:
@@ -43,7 +43,7 @@ def encode_state(state: SessionState | None) -> bytes | None:
 def partition_for(key: str | bytes, partitions: int) -> int:
     """The partition Kafka's default partitioner gives a key (as Faust's producer does)."""
     raw = key.encode() if isinstance(key, str) else key
-    return (murmur2(raw) & 0x7FFFFFFF) % partitions
+    return int(murmur2(raw) & 0x7FFFFFFF) % partitions
 
 
 def drop_partitions(table: Any, partitions: set[int], total: int) -> int:

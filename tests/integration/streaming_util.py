@@ -19,7 +19,7 @@ from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER
 from pipeline.topics import Topics
 from tests.integration.conftest import Deployment
-from topologies.faust_tuning import apply_faust_tuning
+from topologies.patches import end_offsets as end_offsets_patch
 
 FAMILY_OF_VIEW = {
     "reasoning": "reasoning",
@@ -82,8 +82,8 @@ def read_outputs(
 async def end_offsets(bootstrap: str, topics: list[str]) -> dict[tuple[str, int], int]:
     """The end offset of each partition of ``topics`` (the larger of ListOffsets and the
     fetch high watermark: the worker's own answer, right on Tansu too)."""
-    apply_faust_tuning()
     consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
+    end_offsets_patch.configure(consumer)
     await consumer.start()
     try:
         partitions = [

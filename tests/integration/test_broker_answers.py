@@ -1,5 +1,5 @@
 """What the broker answers where the two engines differ, and what the worker's workarounds
-for the embedded one do on the other (topologies/faust_tuning.py).
+for the embedded one do on the other (topologies/patches/end_offsets.py).
 
 End offsets: Tansu answers ListOffsets(LATEST) short after a multi-record batch, so the
 worker takes the larger of that answer and a fetch's high watermark. On Apache Kafka both
@@ -16,8 +16,7 @@ import pytest
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from pipeline.kafka.admin import TopicSpec, create_topics
-from topologies import faust_tuning
-from topologies.faust_tuning import apply_faust_tuning
+from topologies.patches import end_offsets as end_offsets_patch
 
 pytestmark = pytest.mark.integration
 
@@ -38,11 +37,11 @@ async def write_batches(bootstrap: str, topic: str, batches: int, size: int) -> 
 
 async def end_offsets(bootstrap: str, tp: TopicPartition) -> tuple[int, int]:
     """(the broker's own ListOffsets answer, the worker's patched answer)."""
-    apply_faust_tuning()
     consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
     await consumer.start()
     try:
-        stock = await faust_tuning._original_end_offsets(consumer, [tp])
+        stock = await consumer.end_offsets([tp])
+        end_offsets_patch.configure(consumer)
         patched = await consumer.end_offsets([tp])
     finally:
         await consumer.stop()
@@ -57,3 +56,10 @@ def test_end_offsets_after_multi_record_batches(broker, broker_engine_name: str)
     assert patched == 60, (stock, patched)  # the worker's answer is right on either broker
     if broker_engine_name == "kafka":
         assert stock == 60  # Kafka's own answer is right: the workaround changes nothing
+
+
+def test_the_engine_is_told_by_the_apis_the_broker_lists(broker, broker_engine_name: str) -> None:  # type: ignore[no-untyped-def]
+    from pipeline.config import bootstrap_addresses
+    from pipeline.kafka.engine import resolve_engine
+
+    assert resolve_engine("auto", bootstrap_addresses(broker.bootstrap)) == broker_engine_name

@@ -1,1 +1,52 @@
-"""Changes to how Faust and aiokafka behave, one small module per change."""
+"""Every change to how Faust and aiokafka behave, one small module each, with its reason.
+
+:func:`apply` applies them to one app, idempotently. What they need per app lives on the
+app (:class:`AppPatches`); a patched method behaves as Faust's own for an app without it,
+so two apps in one process share nothing. The Tansu workarounds (:mod:`.fetch_wait`,
+:mod:`.end_offsets`) apply on Tansu only. tests/test_patches.py fails when a
+faust-streaming or aiokafka upgrade changes a patched function (source pinned by hash).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pipeline.kafka.engine import Engine
+
+BatchRoute = Callable[[list[Any]], Awaitable[None]]
+
+
+@dataclass
+class AppPatches:
+    """What the patches need to know about one app (its attribute ``chao_patches``)."""
+
+    engine: Engine
+    fetch_max_wait_ms: int
+    # {topic: async callable taking that topic's messages of one fetch}: batch_delivery.
+    batch_routes: dict[str, BatchRoute] = field(default_factory=dict)
+
+
+def of(app: Any) -> AppPatches | None:
+    """The app's patch settings, None for an app :func:`apply` never saw."""
+    return getattr(app, "chao_patches", None)
+
+
+def apply(app: Any, *, engine: Engine, fetch_max_wait_ms: int) -> AppPatches:
+    """Apply every patch for ``app``; idempotent (a second call returns the first's)."""
+    from topologies.patches import (
+        batch_delivery,
+        created_topics,
+        seek_uncommitted_partitions,
+        worker_consumer,
+    )
+
+    existing = of(app)
+    if existing is not None:
+        return existing
+    for patch in (batch_delivery, worker_consumer, created_topics):
+        patch.install()
+    seek_uncommitted_partitions.apply(app)
+    patches = app.chao_patches = AppPatches(engine, fetch_max_wait_ms)
+    return patches

@@ -1,4 +1,5 @@
-"""Faust's topic creation returns once the broker's metadata lists the new topic.
+"""Patch of ``faust.transport.drivers.aiokafka.Transport._really_create_topic``: Faust's
+topic creation returns once the broker's metadata lists the new topic.
 
 Why: Apache Kafka (KRaft) answers CreateTopics once its controller has committed the
 topic; the broker's metadata cache lists it a moment later (measured on Kafka 3.9.1: still
@@ -13,7 +14,7 @@ it passed every event to the re-key topic, which nobody read, and published noth
 topic as soon as it has answered, so this only ever waited there for one metadata request.
 
 The wait is bounded (:data:`LISTED_TIMEOUT_S`); past it the worker goes on as before,
-with a warning. ``tests/test_created_topics.py`` fails if a Faust upgrade undoes it.
+with a warning. An app without patch settings creates topics as Faust does.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ from typing import Any
 
 from faust.transport.drivers.aiokafka import Transport
 
+from topologies.patches import of
+
+PATCHED = "faust.transport.drivers.aiokafka.Transport._really_create_topic"
 LISTED_TIMEOUT_S = 30.0
 POLL_S = 0.1
 
-_original_really_create_topic = Transport._really_create_topic
+ORIGINAL = Transport._really_create_topic
 
 
 async def wait_until_listed(
@@ -53,7 +57,7 @@ async def wait_until_listed(
         await asyncio.sleep(POLL_S)
 
 
-async def _create_topic_then_wait_until_listed(
+async def create_topic_then_wait_until_listed(
     self: Any,
     owner: Any,
     client: Any,
@@ -62,10 +66,8 @@ async def _create_topic_then_wait_until_listed(
     replication: int,
     **kwargs: Any,
 ) -> None:  # pragma: no cover - run by Faust against a broker
-    await _original_really_create_topic(
-        self, owner, client, topic, partitions, replication, **kwargs
-    )
-    if not await wait_until_listed(owner, client, topic):
+    await ORIGINAL(self, owner, client, topic, partitions, replication, **kwargs)
+    if of(self.app) is not None and not await wait_until_listed(owner, client, topic):
         owner.log.warning(
             "topic %r is not in the broker's metadata %g s after its creation; going on",
             topic,
@@ -73,10 +75,6 @@ async def _create_topic_then_wait_until_listed(
         )
 
 
-_create_topic_then_wait_until_listed.chao_patch = True  # type: ignore[attr-defined]
-
-
-def patch_topic_creation() -> None:
-    """Idempotent; applied by ``topologies.faust_tuning.apply_faust_tuning``."""
-    if not getattr(Transport._really_create_topic, "chao_patch", False):
-        Transport._really_create_topic = _create_topic_then_wait_until_listed  # type: ignore[method-assign]
+def install() -> None:
+    """Idempotent."""
+    Transport._really_create_topic = create_topic_then_wait_until_listed  # type: ignore[method-assign]

@@ -1,0 +1,419 @@
+"""The checkpoint's commit order, driven with fakes through every crash point and rebalance
+interleaving (no broker, no sleeping): topologies/checkpoint.py.
+
+The fakes keep what a broker would keep (outputs, written states, committed offsets);
+after any crash, what is durable must satisfy at-least-once: every committed batch's
+state changes are written, and every written state accounts only for published outputs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from topologies.checkpoint import Checkpoint
+
+
+class Crash(Exception):
+    pass
+
+
+@dataclass
+class Durable:
+    """What survives a crash: the broker's topics and the committed offsets."""
+
+    outputs: set[int] = field(default_factory=set)  # batches whose outputs were published
+    states: dict[str, int] = field(default_factory=dict)  # session -> last batch applied
+    committed: set[int] = field(default_factory=set)  # batches whose offsets are committed
+
+
+@dataclass
+class World:
+    """A worker's memory and its fakes; ``crash_at`` names the call that fails."""
+
+    durable: Durable = field(default_factory=Durable)
+    sessions: dict[str, int] = field(default_factory=dict)  # in memory
+    dirty: set[str] = field(default_factory=set)
+    encoded: list[tuple[str, int]] = field(default_factory=list)
+    acked: list[int] = field(default_factory=list)
+    touched: dict[int, set[str]] = field(default_factory=dict)
+    calls: list[str] = field(default_factory=list)
+    crash_at: str | None = None
+    pause_at: str | None = None
+    paused: asyncio.Event = field(default_factory=asyncio.Event)
+    go_on: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def step(self, name: str) -> None:
+        self.calls.append(name)
+        if name == self.pause_at:
+            self.paused.set()
+            await self.go_on.wait()
+        if name == self.crash_at:
+            raise Crash(name)
+
+    # OutputSink
+    async def flush(self) -> None:
+        await self.step("flush")
+
+    # StateWriter
+    def take(self) -> Sequence[Any]:
+        self.calls.append("take")
+        taken, self.dirty = sorted(self.dirty), set()
+        return taken
+
+    def add(self, changes: Sequence[Any]) -> None:
+        self.calls.append("add")
+        self.encoded += [(session, self.sessions[session]) for session in changes]
+
+    async def write(self) -> None:
+        await self.step("write")
+        encoded, self.encoded = self.encoded, []
+        self.durable.states.update(encoded)
+
+    def discard(self) -> None:
+        self.dirty.clear()
+
+    # OffsetCommitter
+    def ack(self, batch: Sequence[Any]) -> None:
+        self.calls.append("ack")
+        self.acked += list(batch)
+
+    async def commit(self) -> None:
+        await self.step("commit")
+        self.durable.committed.update(self.acked)
+        self.acked = []
+
+
+def checkpoint_for(world: World, chunk: int = 2) -> Checkpoint:
+    return Checkpoint(world, world, world, asyncio.Lock(), state_chunk=chunk)
+
+
+async def process(world: World, checkpoint: Checkpoint, batch: int, sessions: set[str]) -> bool:
+    """An agent's turn: change states and publish under the lock, then mark processed."""
+    epoch = checkpoint.epoch  # taken with the batch
+    async with checkpoint.lock:
+        for session in sessions:
+            world.sessions[session] = batch
+            world.dirty.add(session)
+        world.touched[batch] = set(sessions)
+        world.durable.outputs.add(batch)  # the agent waits for its outputs' acks
+    return checkpoint.processed([batch], epoch)
+
+
+def assert_at_least_once(world: World) -> None:
+    durable = world.durable
+    for batch in durable.committed:  # offsets never ahead of state
+        for session in world.touched[batch]:
+            assert durable.states.get(session, -1) >= batch, (batch, session, durable)
+    for session, batch in durable.states.items():  # state never ahead of outputs
+        assert batch in durable.outputs, (session, batch, durable)
+
+
+def test_commit_order_outputs_then_state_then_offsets() -> None:
+    async def run() -> World:
+        world = World()
+        checkpoint = checkpoint_for(world)
+        await process(world, checkpoint, 1, {"a", "b", "c"})
+        await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert world.calls == ["flush", "take", "add", "add", "write", "ack", "commit"]
+    assert world.durable.committed == {1}
+    assert world.durable.states == {"a": 1, "b": 1, "c": 1}
+    assert_at_least_once(world)
+
+
+@pytest.mark.parametrize("crash_at", ["flush", "write", "commit"])
+def test_a_crash_at_any_step_leaves_durable_state_consistent(crash_at: str) -> None:
+    async def run() -> World:
+        world = World()
+        checkpoint = checkpoint_for(world)
+        await process(world, checkpoint, 1, {"a"})
+        await checkpoint.commit()
+        await process(world, checkpoint, 2, {"a", "b"})
+        await process(world, checkpoint, 3, {"c"})
+        world.crash_at = crash_at
+        with pytest.raises(Crash):
+            await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert_at_least_once(world)
+    # Nothing past the failing step happened: the uncommitted batches are replayed.
+    assert world.durable.committed == {1}
+    assert world.calls[-1] == crash_at
+    if crash_at == "commit":
+        assert world.durable.states == {"a": 2, "b": 2, "c": 3}
+
+
+def test_a_batch_processed_while_the_state_is_written_waits_for_the_next_commit() -> None:
+    async def run() -> World:
+        world = World(pause_at="write")
+        checkpoint = checkpoint_for(world)
+        await process(world, checkpoint, 1, {"a"})
+        commit = asyncio.ensure_future(checkpoint.commit())
+        await world.paused.wait()
+        await process(world, checkpoint, 2, {"a", "b"})  # changes "a" again
+        world.go_on.set()
+        await commit
+        assert world.durable.committed == {1}
+        assert_at_least_once(world)
+        world.pause_at = None
+        await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert world.durable.committed == {1, 2}
+    assert world.durable.states == {"a": 2, "b": 2}
+    assert_at_least_once(world)
+
+
+def test_agents_go_on_between_state_chunks_and_a_state_may_run_ahead_of_offsets() -> None:
+    """A state encoded after a later batch changed it is ahead of the offsets taken (a
+    replay tolerates it) but never ahead of the outputs."""
+
+    async def run() -> World:
+        world = World(crash_at="commit")
+        checkpoint = checkpoint_for(world, chunk=1)
+        await process(world, checkpoint, 1, {"a", "b"})
+        # The commit runs first, up to its yield after the first chunk ("a"); the agent's
+        # batch then changes "b" before the second chunk encodes it.
+        commit = asyncio.ensure_future(checkpoint.commit())
+        agent = asyncio.ensure_future(process(world, checkpoint, 2, {"b"}))
+        with pytest.raises(Crash):
+            await commit
+        assert await agent
+        return world
+
+    world = asyncio.run(run())
+    assert world.durable.states == {"a": 1, "b": 2}  # "b" encoded after batch 2
+    assert world.durable.committed == set()
+    assert_at_least_once(world)
+
+
+def test_commits_run_one_at_a_time() -> None:
+    async def run() -> World:
+        world = World(pause_at="write")
+        checkpoint = checkpoint_for(world)
+        await process(world, checkpoint, 1, {"a"})
+        first = asyncio.ensure_future(checkpoint.commit())
+        await world.paused.wait()
+        second = asyncio.ensure_future(checkpoint.commit())
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert world.calls.count("flush") == 1  # the second waits
+        world.go_on.set()
+        await asyncio.gather(first, second)
+        return world
+
+    world = asyncio.run(run())
+    assert world.calls.count("flush") == 2 and world.durable.committed == {1}
+
+
+def test_revocation_drops_what_is_not_committed() -> None:
+    async def run() -> World:
+        world = World()
+        checkpoint = checkpoint_for(world)
+        await process(world, checkpoint, 1, {"a"})
+        async with checkpoint.lock:
+            checkpoint.revoke()
+        await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert world.durable.committed == set() and world.durable.states == {}
+    assert world.calls[-1] == "commit"  # an empty commit
+
+
+def test_a_batch_taken_before_a_revocation_is_dropped_when_it_finishes() -> None:
+    async def run() -> tuple[World, bool]:
+        world = World()
+        checkpoint = checkpoint_for(world)
+        epoch = checkpoint.epoch  # the agent takes a batch
+        async with checkpoint.lock:
+            checkpoint.revoke()  # the rebalance revokes while it works
+        accepted = checkpoint.processed([1], epoch)
+        await checkpoint.commit()
+        return world, accepted
+
+    world, accepted = asyncio.run(run())
+    assert not accepted and world.durable.committed == set()
+
+
+@pytest.mark.parametrize("pause_at", ["flush", "write", "commit"])
+def test_revocation_during_a_commit(pause_at: str) -> None:
+    """Revoked while a commit is under way: batches taken before the revocation are not
+    acked unless their offsets were already being committed, and the durable result is
+    consistent either way."""
+
+    async def run() -> World:
+        world = World(pause_at=pause_at)
+        checkpoint = checkpoint_for(world)
+        await process(world, checkpoint, 1, {"a"})
+        await process(world, checkpoint, 2, {"b"})
+        commit = asyncio.ensure_future(checkpoint.commit())
+        await world.paused.wait()
+        async with checkpoint.lock:
+            checkpoint.revoke()
+        world.go_on.set()
+        await commit
+        # After the rebalance the worker goes on with a new batch.
+        world.pause_at = None
+        await process(world, checkpoint, 3, {"a"})
+        await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert_at_least_once(world)
+    if pause_at == "commit":  # already acked: the commit was on its way
+        assert world.durable.committed == {1, 2, 3}
+    else:
+        assert world.durable.committed == {3}
+
+
+@pytest.mark.parametrize("crash_at", ["flush", "write", "commit"])
+@pytest.mark.parametrize("revoke_before", [False, True])
+def test_every_crash_point_with_and_without_a_rebalance(crash_at: str, revoke_before: bool) -> None:
+    """A longer run: batches over sessions, commits, an optional revocation and
+    reassignment, and a crash at one step of the last commit."""
+
+    async def run() -> World:
+        world = World()
+        checkpoint = checkpoint_for(world, chunk=3)
+        sessions = [f"s{n}" for n in range(7)]
+        for batch in range(1, 30):
+            await process(world, checkpoint, batch, {sessions[batch % 7], sessions[batch % 3]})
+            if batch % 5 == 0:
+                await checkpoint.commit()
+            if revoke_before and batch == 17:
+                async with checkpoint.lock:
+                    checkpoint.revoke()
+        world.crash_at = crash_at
+        with pytest.raises(Crash):
+            await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert_at_least_once(world)
+    assert max(world.durable.committed) == 25
+
+
+# -- the Faust adapters (topologies.faust_checkpoint), on fakes of Faust's objects ----------
+
+
+class FakeConsumer:
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+        self._unacked_messages: set[Any] = set()
+
+    def ack(self, message: Any) -> bool:
+        self.log.append(f"ack {message.offset}")
+        self._unacked_messages.discard(message)
+        return True
+
+    async def commit(self) -> bool:
+        self.log.append("commit offsets")
+        return True
+
+
+class FakeProducer:
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    async def flush(self) -> None:
+        self.log.append("flush outputs")
+
+
+class FakePublisher:
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+        self.records: list[tuple[str, bytes | None, bytes | None]] = []
+
+    def add(self, topic: str, key: bytes | None, value: bytes | None) -> None:
+        self.records.append((topic, key, value))
+
+    async def publish(self) -> list[Any]:
+        self.log.append(f"write {len(self.records)} states")
+        self.records = []
+        return []
+
+
+@dataclass(eq=False)
+class FakeMessage:
+    offset: int
+    generation_id: int = 1
+
+
+def faust_checkpoint(log: list[str]) -> tuple[Any, Any]:
+    from types import SimpleNamespace
+
+    from pipeline.stages.ordering import SessionState
+    from topologies.faust_checkpoint import FaustCheckpoint
+    from topologies.state import BatchedTableStore
+
+    producer = FakeProducer(log)
+    app = SimpleNamespace(
+        consumer=FakeConsumer(log),
+        producer=SimpleNamespace(_ensure_producer=lambda: producer),
+        consumer_generation_id=1,
+        rebalancing=False,
+        crash_reason=None,
+    )
+    store = BatchedTableStore(SimpleNamespace(data={}))
+    checkpoint = FaustCheckpoint(app, store, FakePublisher(log), "changelog", asyncio.Lock())  # type: ignore[arg-type]
+    checkpoint.enabled = True
+    store["s1"] = SessionState.from_wire(SessionState().to_wire())
+    return app, checkpoint
+
+
+def test_faust_adapter_commits_in_order_and_drops_messages_of_an_old_generation() -> None:
+    log: list[str] = []
+
+    async def run() -> Any:
+        app, checkpoint = faust_checkpoint(log)
+        messages, epoch = checkpoint.take([FakeMessage(4, 0), FakeMessage(5), FakeMessage(6)])
+        assert [m.offset for m in messages] == [5, 6]
+        assert app.consumer._unacked_messages == {messages[-1]}  # a rebalance waits for it
+        checkpoint.processed(messages, epoch)
+        assert log == []  # acked only by a commit
+        await checkpoint.commit()
+        return app
+
+    app = asyncio.run(run())
+    assert log == ["flush outputs", "write 1 states", "ack 5", "ack 6", "commit offsets"]
+    assert app.consumer._unacked_messages == set()
+
+
+def test_faust_adapter_commits_at_once_when_a_rebalance_waits_for_a_batch() -> None:
+    log: list[str] = []
+
+    async def run() -> None:
+        app, checkpoint = faust_checkpoint(log)
+        messages, epoch = checkpoint.take([FakeMessage(7)])
+        app.rebalancing = True
+        checkpoint.processed(messages, epoch)
+        for _ in range(10):
+            await asyncio.sleep(0)
+
+    asyncio.run(run())
+    assert log[-2:] == ["ack 7", "commit offsets"]
+
+
+def test_faust_adapter_commits_nothing_once_the_worker_crashed() -> None:
+    log: list[str] = []
+
+    async def run() -> None:
+        app, checkpoint = faust_checkpoint(log)
+        messages, epoch = checkpoint.take([FakeMessage(8)])
+        checkpoint.processed(messages, epoch)
+        app.crash_reason = RuntimeError("agent failed")
+        await checkpoint.commit()
+        await checkpoint.final_commit()
+
+    asyncio.run(run())
+    assert log == []

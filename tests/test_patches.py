@@ -1,0 +1,279 @@
+"""Guards for topologies/patches: each fails when a faust-streaming or aiokafka upgrade
+changes what a patch replaces or relies on (source pinned by hash: re-read the patch
+against the new code, then update the hash), or undoes a patch; and the patches are
+per app: applying twice changes nothing, and two apps share no state."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import inspect
+import logging
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import faust
+import pytest
+from aiokafka import AIOKafkaConsumer
+from aiokafka.consumer.fetcher import Fetcher
+from faust.transport.consumer import Consumer
+from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread, Transport
+from faust.types.tuples import ConsumerMessage
+
+from pipeline.config import WorkerSettings
+from pipeline.kafka.engine import Engine, engine_of, resolve_engine
+from topologies import patches
+from topologies.app import PipelineApp, app_settings
+from topologies.logs import PipelineWorker, RedactRecordValues
+from topologies.patches import (
+    batch_delivery,
+    created_topics,
+    end_offsets,
+    prefetch_backoff,
+    worker_consumer,
+)
+
+# What the patches replace or rely on, as read when they were written (first 16 hex
+# digits of the sha256 of the source).
+PINNED: dict[str, tuple[Callable[..., Any], str]] = {
+    batch_delivery.PATCHED: (batch_delivery.ORIGINAL, "44a2500309e83c63"),
+    worker_consumer.PATCHED: (worker_consumer.ORIGINAL, "c2701bfc3e6f6cad"),
+    created_topics.PATCHED: (created_topics.ORIGINAL, "698806ec237ce0d7"),
+    end_offsets.PATCHED: (AIOKafkaConsumer.end_offsets, "f4b19078581881ba"),
+    prefetch_backoff.PATCHED: (Fetcher.__init__, "bf21ecb7e0f210b7"),
+    # fetch_wait sets the attribute AIOKafkaConsumer.start reads.
+    "aiokafka.AIOKafkaConsumer.start": (AIOKafkaConsumer.start, "2f1ba70443327538"),
+    # The checkpoint's hooks (topologies.app, topologies.faust_checkpoint).
+    "faust.App.on_rebalance_start": (faust.App.on_rebalance_start, "5c1e23de30674082"),
+    "faust.App.on_stop": (faust.App.on_stop, "bfe5a933defb2324"),
+    "faust.transport.consumer.Consumer.wait_empty": (Consumer.wait_empty, "e4662fe24f094819"),
+    "faust.transport.consumer.Consumer.ack": (Consumer.ack, "5fcf41cf45153475"),
+}
+
+
+def test_faust_version_is_the_one_the_patches_were_written_for() -> None:
+    assert faust.__version__ == "0.15.3"
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_patched_and_relied_on_code_is_unchanged(name: str) -> None:
+    function, digest = PINNED[name]
+    source = inspect.getsource(function)
+    assert hashlib.sha256(source.encode()).hexdigest()[:16] == digest, name
+
+
+def new_app(name: str, engine: Engine | None = None, wait_ms: int = 70) -> faust.App:
+    app = PipelineApp(name, **app_settings(WorkerSettings()))
+    if engine is not None:
+        patches.apply(app, engine=engine, fetch_max_wait_ms=wait_ms)
+    return app
+
+
+def test_applying_twice_changes_nothing_and_the_faust_methods_are_replaced() -> None:
+    app = new_app("twice", "tansu")
+    first = patches.of(app)
+    assert first is not None
+    assert patches.apply(app, engine="kafka", fetch_max_wait_ms=1) is first
+    assert first.engine == "tansu" and first.fetch_max_wait_ms == 70
+    assert Consumer._drain_messages is batch_delivery.drain_messages
+    assert AIOKafkaConsumerThread._create_worker_consumer is worker_consumer.create_worker_consumer
+    assert Transport._really_create_topic is created_topics.create_topic_then_wait_until_listed
+
+
+def built_consumer(app: faust.App) -> Any:
+    async def create() -> Any:  # aiokafka builds consumers inside a running loop
+        return AIOKafkaConsumerThread(app.consumer)._create_worker_consumer(app.transport)
+
+    return asyncio.run(create())
+
+
+def test_two_apps_share_nothing_and_tansu_workarounds_apply_on_tansu_only() -> None:
+    tansu, kafka, bare = new_app("a", "tansu"), new_app("b", "kafka", 5), new_app("c")
+    tansu_patches, kafka_patches = patches.of(tansu), patches.of(kafka)
+    assert tansu_patches is not None and kafka_patches is not None
+    tansu_patches.batch_routes["t"] = asyncio.sleep
+    assert kafka_patches.batch_routes == {} and patches.of(bare) is None
+    on_tansu, on_kafka, plain = (built_consumer(app) for app in (tansu, kafka, bare))
+    # Fetch wait: Tansu's workaround; Faust's own hard-coded 1500 ms elsewhere.
+    assert "fetch_max_wait_ms=1500" in inspect.getsource(AIOKafkaConsumerThread)
+    assert (on_tansu._fetch_max_wait_ms, on_kafka._fetch_max_wait_ms) == (70, 1500)
+    assert plain._fetch_max_wait_ms == 1500
+    # End offsets: replaced on this one consumer only (Tansu).
+    assert "end_offsets" in vars(on_tansu)
+    assert "end_offsets" not in vars(on_kafka) and "end_offsets" not in vars(plain)
+    # The prefetch backoff: every patched app, no other.
+    assert "start" in vars(on_tansu) and "start" in vars(on_kafka)
+    assert "start" not in vars(plain)
+
+
+def test_worker_consumer_gets_a_short_prefetch_backoff() -> None:
+    # aiokafka still backs off 0.1 s by default, reads the attribute set for every fetch
+    # result, and still skips a broker while any of its results waits.
+    assert inspect.signature(Fetcher).parameters["prefetch_backoff"].default == 0.1
+    assert "backoff=self._prefetch_backoff" in inspect.getsource(Fetcher)
+    assert "if node_id in backoff_by_nodes:" in inspect.getsource(Fetcher)
+    app = new_app("prefetch", "kafka")
+
+    async def started_fetcher_backoff() -> float:
+        consumer = AIOKafkaConsumerThread(app.consumer)._create_worker_consumer(app.transport)
+
+        async def no_broker() -> None:  # the fetcher is built after these two
+            return None
+
+        consumer._client.bootstrap = no_broker
+        consumer._wait_topics = no_broker
+        consumer._group_id = None  # no group coordinator: nothing else to connect
+        await consumer.start()
+        backoff = float(consumer._fetcher._prefetch_backoff)
+        with contextlib.suppress(asyncio.CancelledError):  # its idle tasks, cancelled
+            await consumer.stop()
+        return backoff
+
+    assert asyncio.run(started_fetcher_backoff()) == prefetch_backoff.PREFETCH_BACKOFF_S
+
+
+def test_fetched_batches_are_delivered_under_one_wait() -> None:
+    # What the replacement mirrors is still how Faust delivers: one wait_first per
+    # message against the suspend event, gap bookkeeping and read offsets.
+    original = inspect.getsource(batch_delivery.ORIGINAL)
+    assert "await self.wait_first(" in original
+    assert "callback(message), self.suspend_flow.wait()" in original
+    assert "await self._add_gap(tp, r_offset + 1, offset)" in original
+    assert "set_read_offset(tp, offset)" in original
+
+
+def test_an_app_without_routes_drains_as_faust_does() -> None:
+    calls: list[Any] = []
+
+    async def original(self: Any, fetcher: Any) -> None:
+        calls.append((self, fetcher))
+
+    consumer: Any = type("C", (), {"app": new_app("no-routes", "tansu")})()
+    saved = batch_delivery.ORIGINAL
+    batch_delivery.ORIGINAL = original
+    try:
+        asyncio.run(batch_delivery.drain_messages(consumer, "fetcher"))
+    finally:
+        batch_delivery.ORIGINAL = saved
+    assert calls == [(consumer, "fetcher")]
+
+
+def test_the_checkpoint_hooks_are_where_faust_calls_them() -> None:
+    # The rebalance listener calls app.on_rebalance_start() before revoking; stopping
+    # the app stops the consumer (its last commit) after on_stop's first line; a
+    # rebalance waits for the unacked messages, and an ack removes one.
+    from faust.transport.drivers import aiokafka as driver
+
+    assert "thread.app.on_rebalance_start()" in inspect.getsource(driver.ConsumerRebalanceListener)
+    assert "await self._stop_consumer()" in inspect.getsource(faust.App.on_stop)
+    assert "while not self.should_stop and self._unacked_messages:" in inspect.getsource(
+        Consumer.wait_empty
+    )
+    assert "self._unacked_messages.discard(message)" in inspect.getsource(Consumer.ack)
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def commit_soon(self) -> None:
+            self.calls.append("commit_soon")
+
+        async def commit(self) -> None:
+            self.calls.append("commit")
+
+    app = new_app("hooks", "tansu")
+    recorder = Recorder()
+    app.checkpoint = recorder
+    app.on_rebalance_start()
+    assert recorder.calls == ["commit_soon"] and app.rebalancing
+
+
+def test_app_settings_are_accepted_by_faust() -> None:
+    conf = new_app("settings").conf
+    assert conf.producer_acks == -1
+    assert conf.broker_session_timeout == WorkerSettings().consumer_session_timeout_s
+    assert str(conf.store) == "memory:"
+    assert conf.consumer_auto_offset_reset == "earliest"
+    assert conf.producer_linger == 0
+
+
+def test_engine_from_the_apis_a_broker_lists() -> None:
+    kafka_3_9 = set(range(0, 75))
+    tansu_0_6 = {0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 24}
+    assert engine_of(kafka_3_9) == "kafka"
+    assert engine_of(tansu_0_6 | {25, 26, 28, 29, 30, 32, 36, 42, 60, 69, 71, 75}) == "tansu"
+    assert resolve_engine("kafka", []) == "kafka"
+    assert resolve_engine("tansu", [("127.0.0.1", 9)]) == "tansu"
+    assert resolve_engine("auto", [("127.0.0.1", 9)]) == "tansu"  # nobody answers
+
+
+def test_worker_logs_at_the_configured_level_without_spinner_and_redacted() -> None:
+    worker = PipelineWorker(new_app("log-check"), loglevel="warning")
+    root = logging.getLogger("chao-test-root")
+    root.addHandler(logging.NullHandler())
+    # Faust's own version sets the root logger to DEBUG for its spinner at WARNING.
+    assert "logger.setLevel(logging.DEBUG)" in inspect.getsource(faust.Worker)
+    worker.on_setup_root_logger(root, logging.WARNING)
+    assert root.level == logging.WARNING
+    assert worker.spinner is None
+    assert all(any(isinstance(f, RedactRecordValues) for f in h.filters) for h in root.handlers)
+
+
+def test_log_records_lose_their_bytes_arguments() -> None:
+    record = logging.LogRecord(
+        "faust.topics",
+        logging.DEBUG,
+        __file__,
+        1,
+        "send: k=%r v=%r n=%r",
+        (b"key", b"SECRET value", 3),
+        None,
+    )
+    assert RedactRecordValues().filter(record)
+    text = record.getMessage()
+    assert "SECRET" not in text and "<12 bytes>" in text and "n=3" in text
+    message = ConsumerMessage("t", 2, 9, 0.0, None, None, b"k", b"SECRET", None)
+    record = logging.LogRecord("x", logging.DEBUG, __file__, 1, "got %r", (message,), None)
+    RedactRecordValues().filter(record)
+    assert "SECRET" not in record.getMessage() and "t[2]@9" in record.getMessage()
+
+
+def test_worker_garbage_collector_is_tuned_and_still_frees_cycles() -> None:
+    """In a fresh interpreter (the test process keeps its own collector settings): what the
+    worker calls once its app is built freezes what exists, raises the thresholds, and an
+    old reference cycle that becomes garbage is still freed by the periodic full
+    collections, without an explicit collect."""
+    script = """
+import gc, weakref
+from topologies.worker import GC_THRESHOLDS, tune_garbage_collector
+tune_garbage_collector()
+assert gc.get_threshold() == GC_THRESHOLDS, gc.get_threshold()
+assert gc.get_freeze_count() > 10_000, gc.get_freeze_count()
+class Node: pass
+node = Node(); node.self = node
+alive = weakref.ref(node)
+gc.collect(1)  # survivors of the middle generation: the cycle is old now
+del node
+young, middle, old = GC_THRESHOLDS
+for _ in range(middle * (old + 1) + 5):  # each round: one young collection at least
+    hold = [[] for _ in range(young + 1000)]  # net container allocations drive it
+    del hold
+    if alive() is None:
+        break
+assert alive() is None, "an old cycle outlived the full collections"
+print("ok")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_run_worker_tunes_the_garbage_collector_after_building_the_app() -> None:
+    from topologies import worker
+
+    source = inspect.getsource(worker.run_worker)
+    assert source.index("tune_garbage_collector()") > source.index("PipelineTopology(")

@@ -1,0 +1,66 @@
+"""The Faust app of a worker: its settings, and the two hooks the checkpoint needs.
+
+``PipelineApp`` is Faust's ``App`` with two of its methods extended the way Faust means
+them to be (calling ``super``): a rebalance starts with a commit of what is processed
+(Faust waits for the in-flight batches' acks before it revokes partitions, and the
+checkpoint acks them), and stopping commits once more before Faust stops its consumer.
+The commit order: ``topologies.checkpoint.Checkpoint.commit``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import faust
+
+from pipeline.config import WorkerSettings
+from topologies.faust_checkpoint import FaustCheckpoint
+
+log = logging.getLogger("chao.topology")
+
+
+def app_settings(settings: WorkerSettings) -> dict[str, Any]:
+    """Keyword arguments for ``faust.App``."""
+    return {
+        "broker": settings.broker,
+        # State lives in the changelog topic; the in-memory store is rebuilt from it at
+        # start and on rebalance (no RocksDB to install, nothing on local disk to trust).
+        "store": "memory://",
+        "datadir": settings.datadir,
+        "web_enabled": True,
+        "web_bind": settings.web_host,
+        "web_host": settings.web_host,
+        "web_port": settings.web_port,
+        "topic_partitions": settings.partitions,
+        "topic_replication_factor": 1,
+        "table_standby_replicas": 0,
+        # A new consumer group starts from the beginning of the raw topic: nothing skipped.
+        "consumer_auto_offset_reset": "earliest",
+        # Every output is acknowledged by all in-sync replicas before it counts.
+        "producer_acks": -1,
+        # Detect a dead worker within seconds, not Faust's default of a minute and more.
+        "broker_session_timeout": settings.consumer_session_timeout_s,
+        "broker_heartbeat_interval": settings.consumer_heartbeat_s,
+        # Faust's own commits only ever commit what the checkpoint acked.
+        "broker_commit_interval": settings.commit_interval_s,
+        # No producer linger: the agents hand whole batches to the producer already
+        # (topologies/publish.py), and a linger would only delay each batch's ack.
+        "producer_linger": 0.0,
+    }
+
+
+class PipelineApp(faust.App):
+    """Faust's app, committing through the worker's checkpoint at rebalances and stop."""
+
+    checkpoint: FaustCheckpoint | None = None
+
+    def on_rebalance_start(self) -> None:
+        super().on_rebalance_start()
+        if self.checkpoint is not None:
+            self.checkpoint.commit_soon()
+
+    async def on_stop(self) -> None:
+        if self.checkpoint is not None:
+            await self.checkpoint.final_commit()
+        await super().on_stop()

@@ -1,0 +1,142 @@
+"""The checkpoint: what the worker has processed but not yet committed, and the one method
+that commits it (:meth:`Checkpoint.commit`, whose docstring is the commit order).
+
+Pure: it talks to three small interfaces (:class:`OutputSink`, :class:`StateWriter`,
+:class:`OffsetCommitter`), so tests drive it with fakes through every crash point and
+rebalance (tests/test_checkpoint.py); ``topologies.faust_checkpoint`` adapts them to Faust
+and aiokafka. Why state at commit and not per batch, as Kafka Streams and Quix Streams do:
+BENCHMARKS.md (a touched session's state, with the events waiting on its gaps, was
+rewritten batch after batch).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+#: Sessions whose state one hold of the processing lock encodes at a commit (about 10 ms).
+STATE_CHUNK = 512
+
+
+class OutputSink(Protocol):
+    """Where the outputs go (the producer)."""
+
+    async def flush(self) -> None:
+        """Return once every output sent so far is acknowledged by the broker."""
+
+
+class StateWriter(Protocol):
+    """The changed session states and their changelog."""
+
+    def take(self) -> Sequence[Any]:
+        """The states changed since the last call (called under the processing lock)."""
+
+    def add(self, changes: Sequence[Any]) -> None:
+        """Encode some of them for writing (under the processing lock)."""
+
+    async def write(self) -> None:
+        """Send what :meth:`add` encoded; return once the broker acknowledged all of it."""
+
+    def discard(self) -> None:
+        """Forget changes not taken yet (their batches will be processed again)."""
+
+
+class OffsetCommitter(Protocol):
+    """The consumer's offsets."""
+
+    def ack(self, batch: Sequence[Any]) -> None:
+        """Mark a batch's messages committable."""
+
+    async def commit(self) -> None:
+        """Commit the offsets of every acked message to the broker."""
+
+
+class Checkpoint:
+    """Owns the batches processed since the last commit and commits them in order.
+
+    The agents call :meth:`processed` for each batch whose outputs the broker has
+    acknowledged (they changed session states in memory on the way, under ``lock``);
+    :meth:`commit` runs on a timer, at a rebalance and at stop; :meth:`revoke` when the
+    worker's partitions are taken away.
+    """
+
+    def __init__(
+        self,
+        outputs: OutputSink,
+        state: StateWriter,
+        offsets: OffsetCommitter,
+        lock: asyncio.Lock,
+        *,
+        state_chunk: int = STATE_CHUNK,
+    ) -> None:
+        self.outputs = outputs
+        self.state = state
+        self.offsets = offsets
+        self.lock = lock  # the processing lock: batches change states holding it
+        self.state_chunk = state_chunk
+        self.epoch = 0  # one per assignment: a batch carries the epoch it was taken in
+        self.pending: list[Sequence[Any]] = []
+        self._committing = asyncio.Lock()  # one commit at a time
+
+    def processed(self, batch: Sequence[Any], epoch: int) -> bool:
+        """A batch taken in ``epoch`` is processed and its outputs acknowledged: its offsets
+        go with the next commit. A batch of an earlier epoch (taken before a revocation)
+        is dropped: its partitions' owners process it again from the committed offsets."""
+        if epoch != self.epoch:
+            return False
+        self.pending.append(batch)
+        return True
+
+    def revoke(self) -> None:
+        """The partitions are revoked: what is not committed is processed again by their
+        next owners (call under the processing lock)."""
+        self.epoch += 1
+        self.pending.clear()
+        self.state.discard()
+
+    async def commit(self) -> None:
+        """Commit what is processed, in the order that makes a crash at any point lose
+        nothing (at-least-once with idempotent processing; the brokers used have no
+        transactions for this):
+
+        1. **outputs flushed**: every output sent is acknowledged by the broker. (The
+           agents publish a batch's outputs and wait for their acks, holding the lock,
+           before the batch is :meth:`processed`: a state change is on its way out before
+           the lock is released.)
+        2. **state**: under the processing lock, briefly, the batches processed so far and
+           the sessions changed since the last commit are taken; each changed session's
+           state is then encoded once, a chunk of sessions per hold of the lock, so the
+           agents go on between chunks. A state encoded after a later batch changed it is
+           ahead of the offsets taken (a replay tolerates that), never of the outputs, and
+           that batch marked it changed again for the next commit. Without the lock, the
+           states are written and acknowledged (state flushed).
+        3. **offsets**: only then are the batches taken acked and their offsets committed.
+           A batch processed after step 2 began waits for the next commit, with the state
+           it changed.
+
+        So offsets are never committed ahead of the state, and state is never written
+        ahead of the outputs it accounts for. A crash replays from the last commit with
+        the state of that commit and republishes exact repeats of records already out,
+        up to a commit interval of them: a consumer may see the same ``(sessionId, seq)``
+        twice and must drop the second copy; events re-keyed twice are dropped by eventId
+        when ordered. If a step fails, nothing after it happens and the error propagates
+        (the worker stops; a restart loses nothing). If the partitions are revoked while
+        a commit runs, it acks nothing (the next owners replay the batches).
+        """
+        async with self._committing:
+            await self.outputs.flush()
+            async with self.lock:
+                epoch = self.epoch
+                changes = self.state.take()
+                batches, self.pending = self.pending, []
+            for start in range(0, len(changes), self.state_chunk):
+                async with self.lock:
+                    self.state.add(changes[start : start + self.state_chunk])
+                await asyncio.sleep(0)  # an uncontended lock does not yield by itself
+            await self.state.write()
+            if epoch != self.epoch:
+                return
+            for batch in batches:
+                self.offsets.ack(batch)
+            await self.offsets.commit()
