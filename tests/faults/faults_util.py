@@ -34,8 +34,9 @@ from typing import Any
 import orjson
 
 from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.runner import WorkerProcess
 from tests.integration.conftest import Deployment
-from tests.integration.streaming_util import FAMILY_OF_VIEW
+from tests.integration.streaming_util import FAMILY_OF_VIEW, metric
 
 CANARY = "QZXfault7c41e2"  # planted by the generator (TrafficProfile.canary) in forbidden places
 
@@ -375,3 +376,11 @@ def wait_for(condition: Callable[[], bool], timeout: float, what: str, step: flo
             return time.monotonic() - started
         time.sleep(step)
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+def consumed(worker: WorkerProcess) -> float:
+    """The worker's chao_events_consumed_total; 0 while it does not answer."""
+    try:
+        return metric(worker.get("/metrics", timeout=2.0)[1].decode(), "chao_events_consumed_total")
+    except OSError:
+        return 0.0

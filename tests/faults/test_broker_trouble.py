@@ -24,6 +24,7 @@ from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,
     Expected,
+    consumed,
     figures,
     read_complete,
     wait_for,
@@ -32,7 +33,6 @@ from tests.integration.conftest import API_SECRET, Deployment
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
     file_mode,
-    metric,
     worker_summary,
 )
 
@@ -45,13 +45,6 @@ SESSIONS = 300  # ~9,000 raw lines
 def traffic(seed: int) -> list[bytes]:
     profile = TrafficProfile(canary=CANARY)
     return list(generate_events(SESSIONS, seed=seed, profile=profile, start=datetime.now(UTC)))
-
-
-def consumed(worker: WorkerProcess) -> float:
-    try:
-        return metric(worker.get("/metrics", timeout=2.0)[1].decode(), "chao_events_consumed_total")
-    except OSError:
-        return 0.0
 
 
 def log_text(worker: WorkerProcess) -> str:

@@ -26,6 +26,7 @@ from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,
     Expected,
+    consumed,
     figures,
     read_complete,
     wait_for,
@@ -34,7 +35,6 @@ from tests.integration.streaming_util import (
     assert_matches_file_mode,
     assert_traces_match_topic,
     file_mode,
-    metric,
     worker_summary,
 )
 
@@ -49,13 +49,6 @@ SEED = 20261202
 # worker the window hardly matters (measured with 2 s: nothing lost either; after a restart
 # every waiting event gets a fresh window and the gap timer waits while the worker catches up).
 WINDOW_S = os.environ.get("CHAO_FAULTS_REORDER_WINDOW_S", "60")
-
-
-def consumed(worker) -> float:  # type: ignore[no-untyped-def]
-    try:
-        return metric(worker.get("/metrics", timeout=2.0)[1].decode(), "chao_events_consumed_total")
-    except OSError:
-        return 0.0
 
 
 @pytest.mark.timeout(420)

@@ -32,12 +32,13 @@ from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,
     Expected,
+    consumed,
     figures,
     read_complete,
     wait_for,
 )
 from tests.integration.conftest import Deployment
-from tests.integration.streaming_util import file_mode, metric
+from tests.integration.streaming_util import file_mode
 
 pytestmark = pytest.mark.integration
 
@@ -63,13 +64,6 @@ def cpu_hog() -> Iterator[None]:
     finally:
         hog.kill()
         hog.wait(10)
-
-
-def consumed(worker: WorkerProcess) -> float:
-    try:
-        return metric(worker.get("/metrics", timeout=2.0)[1].decode(), "chao_events_consumed_total")
-    except OSError:
-        return 0.0
 
 
 def stalls(deployment: Deployment) -> int:
