@@ -51,13 +51,18 @@ lint: install
 typecheck: install
 	$(VENV)/bin/mypy pipeline topologies
 
-# tests/faults (fault injection, ~20 minutes on a busy machine with two soak crash runs and
-# the storm) runs in its own target, not in make test.
+# tests/faults (fault injection, ~11-13 minutes with two soak crash runs and the storm) runs
+# in its own target, not in make test.
 unit: install
 	$(VENV)/bin/pytest -q --ignore=tests/faults
 
+# On Tansu the soak's two crash runs (one worker ordering in place, 5 SIGKILLs in 30 s of
+# paced production, a CPU hog beside it) cover what the in-place variant of
+# test_sigkilled_worker_loses_nothing does (6 SIGKILLs in 105 s), so that variant runs on
+# Kafka only (make test-faults-kafka, which leaves the soak out): about 2 minutes of CI.
 test-faults: install
-	$(VENV)/bin/pytest -q tests/faults
+	$(VENV)/bin/pytest -q tests/faults \
+		--deselect 'tests/faults/test_crashes.py::test_sigkilled_worker_loses_nothing[in-place]'
 
 # The soak (tests/faults/test_soak.py, RELIABILITY.md): the single-worker crash test 10 times
 # (CHAO_SOAK_RUNS) and the rebalance storm, each beside a CPU-heavy process; about 30 minutes.
