@@ -363,6 +363,7 @@ def faust_checkpoint(log: list[str]) -> tuple[Any, Any]:
         consumer_generation_id=1,
         rebalancing=False,
         crash_reason=None,
+        loop=asyncio.get_running_loop(),  # the app's loop: called from within it
     )
     store = BatchedTableStore(SimpleNamespace(data={}))
     checkpoint = FaustCheckpoint(app, store, FakePublisher(log), "changelog", asyncio.Lock())  # type: ignore[arg-type]
@@ -402,6 +403,37 @@ def test_faust_adapter_commits_at_once_when_a_rebalance_waits_for_a_batch() -> N
 
     asyncio.run(run())
     assert log[-2:] == ["ack 7", "commit offsets"]
+
+
+def test_a_rebalance_started_on_the_consumer_thread_commits_on_the_app_loop() -> None:
+    """Faust calls on_rebalance_start from its consumer thread, which runs its own event
+    loop: the commit must still run on the app's loop, where its lock and futures live
+    (a task started on the thread's loop crashed workers at rebalances)."""
+    import threading
+
+    log: list[str] = []
+
+    async def run() -> None:
+        _app, checkpoint = faust_checkpoint(log)
+        messages, epoch = checkpoint.take([FakeMessage(9)])
+        async with checkpoint.checkpoint.lock:  # bound to the app's loop from here on
+            await asyncio.sleep(0)
+        checkpoint.processed(messages, epoch)
+        # Another thread and loop, as Faust's AIOKafkaConsumerThread.
+        thread = threading.Thread(target=lambda: asyncio.run(on_thread(checkpoint)))
+        thread.start()
+        while thread.is_alive():
+            await asyncio.sleep(0.01)
+        for _ in range(50):
+            await asyncio.sleep(0)
+            if "commit offsets" in log:
+                break
+
+    async def on_thread(checkpoint: Any) -> None:
+        checkpoint.commit_soon()
+
+    asyncio.run(run())
+    assert log[-2:] == ["ack 9", "commit offsets"], log
 
 
 def test_faust_adapter_commits_nothing_once_the_worker_crashed() -> None:

@@ -130,10 +130,25 @@ class FaustCheckpoint:
         self.checkpoint.revoke()
 
     def commit_soon(self) -> None:
-        """Commit as soon as possible, in a task (again after a running commit)."""
+        """Commit as soon as possible, in a task on the app's event loop (again after a
+        running commit).
+
+        Faust calls ``on_rebalance_start`` from its consumer thread, whose event loop is
+        not the app's: a commit task started there awaited the app loop's lock and
+        futures and crashed the worker ("attached to a different loop") at rebalances
+        (the soak's storm). So from any other loop this hands over to the app's.
+        """
+        loop = self.app.loop
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is not loop:
+            loop.call_soon_threadsafe(self.commit_soon)
+            return
         self._again = True
         if self._soon is None or self._soon.done():
-            self._soon = asyncio.ensure_future(self._commit_while_asked())
+            self._soon = loop.create_task(self._commit_while_asked())
 
     async def _commit_while_asked(self) -> None:
         while self._again:
