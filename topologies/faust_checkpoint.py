@@ -144,7 +144,8 @@ class FaustCheckpoint:
         except RuntimeError:
             running = None
         if running is not loop:
-            loop.call_soon_threadsafe(self.commit_soon)
+            if not loop.is_closed():  # closed: the worker has stopped, final_commit ran
+                loop.call_soon_threadsafe(self.commit_soon)
             return
         self._again = True
         if self._soon is None or self._soon.done():
