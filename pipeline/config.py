@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 # Comma-separated in the environment ("a,b"), a list in code.
@@ -19,6 +19,7 @@ def split_csv(value: object) -> object:
     if isinstance(value, str):
         return tuple(part.strip() for part in value.split(",") if part.strip())
     return value
+
 
 DEFAULT_TOOL_KEYS = (
     "bits.search",
@@ -194,6 +195,23 @@ class WorkerSettings(BaseSettings):
         ge=0,
         description="Fault injection for tests only, 0 (off) in production: the delivery of "
         "the Nth fetched batch of raw records hangs for ever (tests/faults/test_stall.py).",
+    )
+    processing_guarantee: Literal["at_least_once", "exactly_once"] = Field(
+        "at_least_once",
+        # CHAO_PROCESSING_GUARANTEE, as the issue and Kafka Streams' setting name it;
+        # CHAO_WORKER_PROCESSING_GUARANTEE too, like every other worker setting.
+        validation_alias=AliasChoices(
+            "processing_guarantee",
+            "CHAO_PROCESSING_GUARANTEE",
+            "CHAO_WORKER_PROCESSING_GUARANTEE",
+        ),
+        description="at_least_once: a crash republishes exact repeats of up to a commit "
+        "interval of outputs (consumers drop them by (sessionId, seq)). exactly_once (Apache "
+        "Kafka only; the worker refuses it on Tansu, which has no transactions): each commit "
+        "writes outputs, state and input offsets in one Kafka transaction per input "
+        "partition, so a consumer reading read_committed sees no repeat after a crash; costs "
+        "throughput and up to a commit interval of latency for such readers "
+        "(BENCHMARKS.md, RELIABILITY.md).",
     )
     log_level: str = Field("info")
 

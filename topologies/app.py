@@ -1,9 +1,11 @@
-"""The Faust app of a worker: its settings, and the two hooks the checkpoint needs.
+"""The Faust app of a worker: its settings, and the hooks the checkpoint needs.
 
-``PipelineApp`` is Faust's ``App`` with two of its methods extended the way Faust means
+``PipelineApp`` is Faust's ``App`` with three of its methods extended the way Faust means
 them to be (calling ``super``): a rebalance starts with a commit of what is processed
 (Faust waits for the in-flight batches' acks before it revokes partitions, and the
-checkpoint acks them), and stopping commits once more before Faust stops its consumer.
+checkpoint acks them), stopping commits once more before Faust stops its consumer, and
+in exactly-once mode an assignment starts the assigned partitions' transactional
+producers first.
 The commit order: ``topologies.checkpoint.Checkpoint.commit``.
 """
 
@@ -60,7 +62,22 @@ class PipelineApp(faust.App):
         if self.checkpoint is not None:
             self.checkpoint.commit_soon()
 
+    async def _on_partitions_assigned(self, assigned: Any, generation_id: int = 0) -> None:
+        # Exactly-once: the assigned partitions' producers start (fencing their previous
+        # owners, topologies.transactions) before Faust's handling, which leads to the
+        # streams seeking to the committed offsets; an error crashes the app as Faust's
+        # own handling does.
+        if self.checkpoint is not None and not self.should_stop:
+            try:
+                await self.checkpoint.assign_tasks(assigned)
+            except Exception as exc:
+                log.error("starting transactions failed: %s: %s", type(exc).__name__, exc)
+                await self.crash(exc)
+                return
+        await super()._on_partitions_assigned(assigned, generation_id)
+
     async def on_stop(self) -> None:
         if self.checkpoint is not None:
             await self.checkpoint.final_commit()
+            await self.checkpoint.close_tasks()
         await super().on_stop()

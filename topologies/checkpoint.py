@@ -69,12 +69,15 @@ class Checkpoint:
         lock: asyncio.Lock,
         *,
         state_chunk: int = STATE_CHUNK,
+        exclusive: bool = False,
     ) -> None:
         self.outputs = outputs
         self.state = state
         self.offsets = offsets
         self.lock = lock  # the processing lock: batches change states holding it
         self.state_chunk = state_chunk
+        # Exactly-once: the whole commit holds the processing lock (commit's docstring).
+        self.exclusive = exclusive
         self.epoch = 0  # one per assignment: a batch carries the epoch it was taken in
         self.pending: list[Sequence[Any]] = []
         self._committing = asyncio.Lock()  # one commit at a time
@@ -97,8 +100,8 @@ class Checkpoint:
 
     async def commit(self) -> None:
         """Commit what is processed, in the order that makes a crash at any point lose
-        nothing (at-least-once with idempotent processing; the brokers used have no
-        transactions for this):
+        nothing (at-least-once with idempotent processing, the default; Tansu has no
+        transactions; exactly-once below):
 
         1. **outputs flushed**: every output sent is acknowledged by the broker. (The
            agents publish a batch's outputs and wait for their acks, holding the lock,
@@ -123,6 +126,16 @@ class Checkpoint:
         when ordered. If a step fails, nothing after it happens and the error propagates
         (the worker stops; a restart loses nothing). If the partitions are revoked while
         a commit runs, it acks nothing (the next owners replay the batches).
+
+        **Exactly-once** (``exclusive``; Apache Kafka, topologies.transactions): every
+        output and state record is written inside the open transaction of the input
+        partition it comes from, and steps 2 and 3 run holding the processing lock
+        throughout, so that nothing is processed while a commit runs: the transactions
+        then hold exactly the outputs of the batches taken and the states they changed.
+        Step 3 puts each partition's next offset into its transaction and commits the
+        transactions. A crash before that aborts them (the broker does, or the partition's
+        next owner when it starts its producer): outputs, state and offsets are all there
+        or none is, so a consumer reading read_committed sees no repeat.
         """
         async with self._committing:
             await self.outputs.flush()
@@ -130,6 +143,13 @@ class Checkpoint:
                 epoch = self.epoch
                 changes = self.state.take()
                 batches, self.pending = self.pending, []
+                if self.exclusive:
+                    self.state.add(changes)
+                    await self.state.write()
+                    for batch in batches:
+                        self.offsets.ack(batch)
+                    await self.offsets.commit()
+                    return
             for start in range(0, len(changes), self.state_chunk):
                 async with self.lock:
                     self.state.add(changes[start : start + self.state_chunk])

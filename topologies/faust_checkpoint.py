@@ -17,44 +17,62 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import faust
+from faust.types import TP
 
 from topologies.checkpoint import Checkpoint
-from topologies.publish import BatchPublisher
+from topologies.patches.fetch_positions import FetchedBatch, next_offsets
+from topologies.publish import BatchPublisher, Task
 from topologies.state import BatchedTableStore, encode_state
+from topologies.transactions import TaskProducers
 
 log = logging.getLogger("chao.topology")
 
 
 class ProducerOutputs:
     """OutputSink: the app's aiokafka producer (the agents' outputs, and anything sent
-    through Faust's own producer path)."""
+    through Faust's own producer path), and in exactly-once mode the tasks' producers."""
 
-    def __init__(self, producer: Callable[[], Any]) -> None:
+    def __init__(self, producer: Callable[[], Any], tasks: TaskProducers | None = None) -> None:
         self._producer = producer
+        self._tasks = tasks
 
     async def flush(self) -> None:
         await self._producer().flush()
+        if self._tasks is not None:
+            await self._tasks.flush()
 
 
 class ChangelogState:
     """StateWriter: the sessions table's changed states, written to its changelog topic."""
 
-    def __init__(self, store: BatchedTableStore, publisher: BatchPublisher, topic: str) -> None:
+    def __init__(
+        self,
+        store: BatchedTableStore,
+        publisher: BatchPublisher,
+        topic: str,
+        task_of: Callable[[str], Task | None] | None = None,
+    ) -> None:
         self.store = store
         self.publisher = publisher
         self.topic = topic
+        self.task_of = task_of  # exactly-once: the transaction a session's state joins
 
     def take(self) -> Sequence[Any]:
         return self.store.flush()
 
     def add(self, changes: Sequence[Any]) -> None:
         add = self.publisher.add
-        for key, state in changes:
-            add(self.topic, key.encode(), encode_state(state))
+        task_of = self.task_of
+        if task_of is None:
+            for key, state in changes:
+                add(self.topic, key.encode(), encode_state(state))
+        else:
+            for key, state in changes:
+                add(self.topic, key.encode(), encode_state(state), task=task_of(key))
 
     async def write(self) -> None:
         await self.publisher.publish()
@@ -79,6 +97,8 @@ class ConsumerOffsets:
         if live:
             consumer: Any = self.app.consumer
             consumer._unacked_messages.add(live[-1])  # no public way without sensors
+        if isinstance(messages, FetchedBatch):  # keep where the fetch left the partitions
+            return messages if len(live) == len(messages) else messages.only(live)
         return live
 
     def ack(self, batch: Sequence[Any]) -> None:
@@ -88,6 +108,46 @@ class ConsumerOffsets:
 
     async def commit(self) -> None:
         await self.app.consumer.commit()
+
+
+class TransactionalOffsets:
+    """OffsetCommitter in exactly-once mode: the acked batches' next offsets go into the
+    tasks' transactions, which commit them (topologies.transactions).
+
+    After the transactions committed, Faust's bookkeeping is brought up to date: its
+    committed offsets (what the watchdog and the progress tracker read, and what keeps
+    Faust's own periodic commit from committing anything: acks below them are ignored),
+    and each batch's message in the unacked set is released (a rebalance waits for it).
+    """
+
+    def __init__(self, app: faust.App, tasks: TaskProducers) -> None:
+        self.app = app
+        self.tasks = tasks
+        self.offsets: dict[Task, int] = {}
+        self.batches: list[Sequence[Any]] = []
+
+    def ack(self, batch: Sequence[Any]) -> None:
+        offsets = self.offsets
+        for key, offset in next_offsets(batch).items():
+            if offset > offsets.get(key, -1):
+                offsets[key] = offset
+        self.batches.append(batch)
+
+    async def commit(self) -> None:
+        offsets, self.offsets = self.offsets, {}
+        batches, self.batches = self.batches, []
+        await self.tasks.commit(offsets, self.app.conf.id)
+        consumer: Any = self.app.consumer
+        committed = consumer._committed_offset  # no public way to tell Faust
+        for (topic, partition), offset in offsets.items():
+            tp = TP(topic, partition)
+            before = committed[tp]
+            if before is None or offset > before:
+                committed[tp] = offset
+        for batch in batches:
+            if batch:
+                consumer._unacked_messages.discard(batch[-1])
+                consumer.ack(batch[-1])  # below the committed offset: only wakes waiters
 
 
 class FaustCheckpoint:
@@ -101,15 +161,26 @@ class FaustCheckpoint:
         publisher: BatchPublisher,
         changelog: str,
         lock: asyncio.Lock,
+        *,
+        tasks: TaskProducers | None = None,
+        task_topics: frozenset[str] = frozenset(),
+        state_task: Callable[[str], Task | None] | None = None,
     ) -> None:
+        """``tasks`` (exactly-once): the transactional producers, one per assigned
+        partition of ``task_topics``; ``state_task`` maps a session to the task whose
+        transaction its state joins."""
         self.app = app
         self.offsets = ConsumerOffsets(app)
+        self.tasks = tasks
+        self.task_topics = task_topics
         producer: Any = app.producer
         self.checkpoint = Checkpoint(
-            ProducerOutputs(producer._ensure_producer),  # Faust's own aiokafka producer
-            ChangelogState(store, publisher, changelog),
-            self.offsets,
+            # Faust's own aiokafka producer
+            ProducerOutputs(producer._ensure_producer, tasks),
+            ChangelogState(store, publisher, changelog, state_task),
+            self.offsets if tasks is None else TransactionalOffsets(app, tasks),
             lock,
+            exclusive=tasks is not None,
         )
         self._soon: asyncio.Future[None] | None = None
         self._again = False
@@ -128,6 +199,21 @@ class FaustCheckpoint:
 
     def revoke(self) -> None:
         self.checkpoint.revoke()
+
+    async def assign_tasks(self, assigned: Iterable[Any]) -> None:
+        """Exactly-once: start the producers of the assigned input partitions (fencing
+        their previous owners) before anything reads their committed offsets."""
+        if self.tasks is not None:
+            topics = self.task_topics
+            await self.tasks.assign(
+                {(tp.topic, tp.partition) for tp in assigned if tp.topic in topics}
+            )
+
+    async def close_tasks(self) -> None:
+        """Exactly-once: abort the open transactions and stop the producers (at a
+        revocation, after revoke(); and at stop)."""
+        if self.tasks is not None:
+            await self.tasks.close()
 
     def commit_soon(self) -> None:
         """Commit as soon as possible, in a task on the app's event loop (again after a

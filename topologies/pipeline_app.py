@@ -33,6 +33,7 @@ loses nothing: the commit order, in ``topologies.checkpoint.Checkpoint.commit``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable
@@ -45,6 +46,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_l
 from pipeline.api.settings import ApiSettings
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.core import Pipeline, record_key, topics_for
+from pipeline.errors import ConfigError
 from pipeline.kafka.engine import resolve_engine
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
@@ -57,8 +59,9 @@ from topologies.faust_checkpoint import FaustCheckpoint
 from topologies.handoff import BatchChannel
 from topologies.http_api import SessionApi, faust_web_settings
 from topologies.patches import BatchRoute
+from topologies.patches.fetch_positions import next_offsets
 from topologies.progress import CatchUpTracker, advance
-from topologies.publish import BatchPublisher
+from topologies.publish import BatchPublisher, Task
 from topologies.state import (
     CODEC_NAME,
     BatchedTableStore,
@@ -67,6 +70,7 @@ from topologies.state import (
     register_codec,
 )
 from topologies.traces import Traces, broker_offset_lookup
+from topologies.transactions import TaskProducers, kafka_producer_factory
 from topologies.watchdog import Watchdog, hang_after
 
 log = logging.getLogger("chao.topology")
@@ -96,12 +100,29 @@ class PipelineTopology:
         self.app = PipelineApp(
             self.settings.app_id, **app_settings(self.settings), **faust_web_settings()
         )
+        # Exactly-once: transactions per input partition (topologies.transactions).
+        self.exactly_once = self.settings.processing_guarantee == "exactly_once"
+        addresses = bootstrap_addresses(self.settings.broker)
+        engine = resolve_engine(
+            self.settings.broker_engine,
+            addresses,
+            unknown="kafka" if self.exactly_once else "tansu",
+        )
+        if self.exactly_once and engine != "kafka":
+            raise ConfigError(
+                "CHAO_PROCESSING_GUARANTEE=exactly_once needs Apache Kafka's transactions; "
+                f"the broker at {self.settings.broker} is the embedded Tansu, which has none: "
+                "use at_least_once there"
+            )
+        if self.exactly_once and self.settings.process_in_place:
+            # A raw partition's transaction must not hold another partition's session
+            # state: every event takes the re-key hop (topologies.transactions).
+            self.settings = self.settings.model_copy(update={"process_in_place": False})
         self.patches = patches.apply(
             self.app,
-            engine=resolve_engine(
-                self.settings.broker_engine, bootstrap_addresses(self.settings.broker)
-            ),
+            engine=engine,
             fetch_max_wait_ms=self.settings.fetch_max_wait_ms,
+            read_committed=self.exactly_once,
         )
         app = self.app
         self.raw_topic = app.topic(
@@ -151,14 +172,32 @@ class PipelineTopology:
         # Two publishers: the stage agent and the sequence agent publish concurrently.
         faust_producer: Any = self.app.producer
         producer = faust_producer._ensure_producer  # Faust's own aiokafka producer
-        self.stage_publisher = BatchPublisher(producer)
-        self.publisher = BatchPublisher(producer)
-        self.state_publisher = BatchPublisher(producer)  # changelogs, at commit time
+        self.tasks = (
+            TaskProducers(
+                self.settings.app_id,
+                kafka_producer_factory(",".join(f"{h}:{p}" for h, p in addresses)),
+            )
+            if self.exactly_once
+            else None
+        )
+        route = self.tasks.producer if self.tasks is not None else None
+        self.stage_publisher = BatchPublisher(producer, route)
+        self.publisher = BatchPublisher(producer, route)
+        self.state_publisher = BatchPublisher(producer, route)  # changelogs, at commit time
         # One batch at a time touches session state: the agents and the timers take turns.
+        # (Exactly-once: one batch at a time, whole, and no batch while committing.)
         self.lock = asyncio.Lock()
         # What is processed and not committed yet, and the commit order (topologies.checkpoint).
+        staged_name = self.staged_topic.get_topic_name()
         self.checkpoint = FaustCheckpoint(
-            app, self.store, self.state_publisher, self.changelog_name, self.lock
+            app,
+            self.store,
+            self.state_publisher,
+            self.changelog_name,
+            self.lock,
+            tasks=self.tasks,
+            task_topics=frozenset({self.raw_topic.get_topic_name(), staged_name}),
+            state_task=self._session_task if self.exactly_once else None,
         )
         self.app.checkpoint = self.checkpoint
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
@@ -246,6 +285,14 @@ class PipelineTopology:
     def _held(self) -> int:
         return len(self.table)
 
+    def _session_task(self, session_id: str) -> Task:
+        """Exactly-once: the task (re-key partition) whose transaction holds a session's
+        outputs and state."""
+        return (
+            self.staged_topic.get_topic_name(),
+            partition_for(session_id, self.topics.partitions),
+        )
+
     def _assigned_ends(self) -> dict[tuple[str, int], int]:
         """End offsets (high watermarks) of the assigned raw and re-key partitions; a
         partition not fetched from yet is left out (nothing known to wait for)."""
@@ -332,35 +379,46 @@ class PipelineTopology:
         staged_name = self.staged_topic.get_topic_name()
         dead_letter_name = self.config.topics.dead_letter
         dumps = orjson.dumps
+        exactly_once = self.exactly_once
         async for batch in batches:
             await self._prepare_publishers()
-            messages, epoch = self.checkpoint.take(batch)
-            events: list[StagedEvent] = []
-            for message in messages:
-                source = Source(message.topic, message.partition, message.offset)
-                staged = stage(message.value or b"", source)
-                if isinstance(staged, StagedEvent):
-                    events.append(staged)
-                else:
-                    publisher.add(dead_letter_name, None, dumps(staged))
-            # The dead letters don't depend on the ordering below: they travel meanwhile, so
-            # the batch waits for one round trip to the broker less.
-            dead_letters_sent = asyncio.ensure_future(publisher.publish())
-            try:
-                others = await self._order_in_place(events)
-            finally:
-                sent = await dead_letters_sent
-            for event in others:
-                publisher.add(staged_name, event.session_id.encode(), dumps(event.to_wire()))
-            for delivered in sent + await publisher.publish():
-                if delivered.topic == staged_name:
-                    advance(
-                        self.progress.staged_produced,
-                        staged_name,
-                        delivered.partition,
-                        delivered.first + delivered.count,
-                    )
-            self.checkpoint.processed(messages, epoch)
+            # Exactly-once: the whole batch under the lock (no commit in between; a
+            # revocation waits for it) and each record in its input partition's transaction.
+            async with self.lock if exactly_once else contextlib.nullcontext():
+                messages, epoch = self.checkpoint.take(batch)
+                events: list[StagedEvent] = []
+                tasks: list[Task | None] = []
+                for message in messages:
+                    task = (message.topic, message.partition) if exactly_once else None
+                    source = Source(message.topic, message.partition, message.offset)
+                    staged = stage(message.value or b"", source)
+                    if isinstance(staged, StagedEvent):
+                        events.append(staged)
+                        tasks.append(task)
+                    else:
+                        publisher.add(dead_letter_name, None, dumps(staged), task=task)
+                # The dead letters don't depend on the ordering below: they travel
+                # meanwhile, so the batch waits for one round trip to the broker less.
+                dead_letters_sent = asyncio.ensure_future(publisher.publish())
+                try:
+                    if exactly_once:
+                        others = list(zip(events, tasks, strict=True))
+                    else:
+                        others = [(event, None) for event in await self._order_in_place(events)]
+                finally:
+                    sent = await dead_letters_sent
+                for event, task in others:
+                    key = event.session_id.encode()
+                    publisher.add(staged_name, key, dumps(event.to_wire()), task=task)
+                for delivered in sent + await publisher.publish():
+                    if delivered.topic == staged_name:
+                        advance(
+                            self.progress.staged_produced,
+                            staged_name,
+                            delivered.partition,
+                            delivered.first + delivered.count,
+                        )
+                self.checkpoint.processed(messages, epoch)
             _advance_past(self.progress.raw_positions, messages)
 
     async def _prepare_publishers(self) -> None:
@@ -424,13 +482,20 @@ class PipelineTopology:
     async def _sequence_batches(self, batches: Any) -> None:
         from_wire = StagedEvent.from_wire
         loads = orjson.loads
+        exactly_once = self.exactly_once
         async for batch in batches:
             await self._prepare_publishers()
-            messages, epoch = self.checkpoint.take(batch)
-            events = [from_wire(loads(message.value)) for message in messages]
-            async with self.lock:
-                await self._order_locked(events)
-            self.checkpoint.processed(messages, epoch)
+            if exactly_once:  # taken and marked processed under the lock too (stage agent)
+                async with self.lock:
+                    messages, epoch = self.checkpoint.take(batch)
+                    await self._order_locked([from_wire(loads(m.value)) for m in messages])
+                    self.checkpoint.processed(messages, epoch)
+            else:
+                messages, epoch = self.checkpoint.take(batch)
+                events = [from_wire(loads(message.value)) for message in messages]
+                async with self.lock:
+                    await self._order_locked(events)
+                self.checkpoint.processed(messages, epoch)
             _advance_past(self.progress.staged_positions, messages)
 
     async def _order_locked(self, events: list[StagedEvent]) -> None:
@@ -476,17 +541,20 @@ class PipelineTopology:
         released: list[tuple[dict[str, Any], bytes]] = []
         session_events = topics.session_events
         prev_seq = self.traces.prev_seqs() if self.traces is not None else None
+        task_of = self._session_task if self.exactly_once else None
         for output in outputs:
             record = output[1]
             key = record_key(record)
             value = dumps(record)
+            # Exactly-once: a session's outputs join its re-key partition's transaction.
+            task = None if task_of is None else task_of(record["sessionId"])
             for name in topics_for(output, topics):
                 if name == session_events and prev_seq is not None:
                     # The traces' changelog: what recovery needs beside the event.
                     headers = [prev_seq_header(prev_seq(record["sessionId"], record["seq"]))]
-                    publisher.add(name, key, value, headers)
+                    publisher.add(name, key, value, headers, task=task)
                 else:
-                    publisher.add(name, key, value)
+                    publisher.add(name, key, value, task=task)
                 published[name] += 1
             if output[0] == CLEAN:
                 released.append((record, value))
@@ -511,6 +579,9 @@ class PipelineTopology:
             # What is not committed is replayed by the partitions' next owners; the
             # checkpoint committed when the rebalance started, so normally nothing is left.
             self.checkpoint.revoke()
+            # Exactly-once: abort what the transactions hold and stop their producers; the
+            # next assignment starts the producers of the partitions then owned.
+            await self.checkpoint.close_tasks()
 
     async def _on_rebalance_complete(self, sender: Any, *_: Any, **__: Any) -> None:
         async with self.lock:
@@ -545,9 +616,10 @@ class PipelineTopology:
 
 
 def _advance_past(positions: dict[tuple[str, int], int], messages: list[Any]) -> None:
-    """Note that an agent has processed every message of a batch."""
-    for message in messages:
-        advance(positions, message.topic, message.partition, message.offset + 1)
+    """Note that an agent has processed every message of a batch (up to where the fetch
+    left each partition, past transaction markers: patches.fetch_positions)."""
+    for (topic, partition), offset in next_offsets(messages).items():
+        advance(positions, topic, partition, offset)
 
 
 def create_app(

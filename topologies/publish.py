@@ -37,15 +37,27 @@ class Delivered:
     count: int
 
 
+Task = tuple[str, int]  # an input partition (topologies.transactions)
+
+
 class BatchPublisher:
     """Collect records with :meth:`add`; :meth:`publish` sends them and waits for the acks.
 
-    Records of one (topic, partition) keep the order in which they were added.
+    Records of one (topic, partition) keep the order in which they were added. With
+    ``route`` (exactly-once), each record goes through the producer of the task it is
+    added with, inside that task's transaction; without, through ``producer``.
     """
 
-    def __init__(self, producer: Callable[[], Any]) -> None:
+    def __init__(
+        self,
+        producer: Callable[[], Any],
+        route: Callable[[Task | None], Any] | None = None,
+    ) -> None:
         self._producer = producer  # the running AIOKafkaProducer (Faust's own)
-        self._pending: dict[tuple[str, int], list[tuple[bytes | None, bytes | None, Headers]]] = {}
+        self._route = route
+        self._pending: dict[
+            tuple[Task | None, str, int], list[tuple[bytes | None, bytes | None, Headers]]
+        ] = {}
         self._partitions: dict[str, int] = {}
         self._round_robin = itertools.count()
 
@@ -65,21 +77,29 @@ class BatchPublisher:
         return self._partitions[topic]
 
     def add(
-        self, topic: str, key: bytes | None, value: bytes | None, headers: Headers = NO_HEADERS
+        self,
+        topic: str,
+        key: bytes | None,
+        value: bytes | None,
+        headers: Headers = NO_HEADERS,
+        task: Task | None = None,
     ) -> None:
         count = self._partitions[topic]  # prepare() first
         partition = next(self._round_robin) % count if key is None else partition_for(key, count)
-        self._pending.setdefault((topic, partition), []).append((key, value, headers))
+        self._pending.setdefault((task, topic, partition), []).append((key, value, headers))
 
     async def publish(self) -> list[Delivered]:
         """Send every pending record; return once the broker has acknowledged them all."""
         pending, self._pending = self._pending, {}
         if not pending:
             return []
-        producer = self._producer()
+        route = self._route
+        producer: Any = self._producer() if route is None else None
         sends = []
         counts = []
-        for (topic, partition), records in pending.items():
+        for (task, topic, partition), records in pending.items():
+            if route is not None:
+                producer = route(task)
             batch = producer.create_batch()
             in_batch = 0
             for key, value, headers in records:

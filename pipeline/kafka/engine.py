@@ -44,8 +44,12 @@ def engine_of(keys: set[int]) -> Engine:
     return "kafka" if keys >= KAFKA_ONLY_APIS else "tansu"
 
 
-def resolve_engine(setting: EngineSetting, addresses: list[tuple[str, int]]) -> Engine:
-    """The engine ``setting`` names, or for ``auto`` the one the first answering address is."""
+def resolve_engine(
+    setting: EngineSetting, addresses: list[tuple[str, int]], unknown: Engine = "tansu"
+) -> Engine:
+    """The engine ``setting`` names, or for ``auto`` the one the first answering address
+    is; ``unknown`` when none answers (exactly-once passes ``kafka``: only Kafka can do it,
+    and a worker started before its broker must not refuse it)."""
     if setting != "auto":
         return setting
     for host, port in addresses:
@@ -55,5 +59,6 @@ def resolve_engine(setting: EngineSetting, addresses: list[tuple[str, int]]) -> 
             continue
         log.info("broker engine at %s:%d: %s", host, port, engine)
         return engine
-    log.warning("no broker answered to tell its engine: assuming the embedded one (tansu)")
-    return "tansu"
+    assumed = "the embedded one (tansu)" if unknown == "tansu" else unknown
+    log.warning("no broker answered to tell its engine: assuming %s", assumed)
+    return unknown

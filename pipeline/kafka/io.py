@@ -77,11 +77,19 @@ async def read_topics(
     *,
     until: Callable[[dict[str, list[Record]]], bool],
     timeout: float,
+    isolation_level: str = "read_uncommitted",
+    ends: dict[tuple[str, int], int] | None = None,
 ) -> dict[str, list[Record]]:
-    """Read ``topics`` from the beginning until ``until(records)`` holds or ``timeout``
-    passes; returns every record read, per topic, in partition/offset order."""
+    """Read ``topics`` from the beginning until ``until(records)`` holds, or the reading
+    position of every partition in ``ends`` reached its end there, or ``timeout`` passes;
+    returns every record read, per topic, in partition/offset order. ``read_committed``
+    skips what transactions aborted or have not committed yet (positions, unlike the
+    records' offsets, count the transaction markers, hence ``ends``)."""
     consumer = AIOKafkaConsumer(
-        bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest"
+        bootstrap_servers=bootstrap,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        isolation_level=isolation_level,
     )
     await consumer.start()
     records: dict[str, list[Record]] = {topic: [] for topic in topics}
@@ -103,6 +111,8 @@ async def read_topics(
         consumer.assign(partitions)
         await consumer.seek_to_beginning(*partitions)
         while time.monotonic() < deadline and not until(records):
+            if ends is not None and await _reached(consumer, ends):
+                break
             batches = await consumer.getmany(timeout_ms=200, max_records=5000)
             for tp, messages in batches.items():
                 records[tp.topic].extend(
@@ -112,3 +122,10 @@ async def read_topics(
     finally:
         await consumer.stop()
     return records
+
+
+async def _reached(consumer: AIOKafkaConsumer, ends: dict[tuple[str, int], int]) -> bool:
+    for (topic, partition), end in ends.items():
+        if await consumer.position(TopicPartition(topic, partition)) < end:
+            return False
+    return True

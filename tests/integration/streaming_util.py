@@ -41,11 +41,17 @@ def file_mode(
 
 
 def read_outputs(
-    deployment: Deployment, clean: int, dead: int, timeout: float
+    deployment: Deployment,
+    clean: int,
+    dead: int,
+    timeout: float,
+    isolation_level: str = "read_uncommitted",
 ) -> dict[str, list[Record]]:
     """Read until at least the expected counts of distinct records arrived, then a little
     longer to catch extras. Distinct: after a crash the outputs hold exact repeats, and
-    counting them let a test compare before the survivor had written everything."""
+    counting them let a test compare before the survivor had written everything.
+    ``read_committed``: what a consumer of an exactly-once worker's topics reads."""
+    committed = isolation_level == "read_committed"
     topics = deployment.topics
 
     def enough(records: dict[str, list[Record]]) -> bool:
@@ -55,7 +61,13 @@ def read_outputs(
         )
 
     records = asyncio.run(
-        read_topics(deployment.broker.bootstrap, deployment.outputs, until=enough, timeout=timeout)
+        read_topics(
+            deployment.broker.bootstrap,
+            deployment.outputs,
+            until=enough,
+            timeout=timeout,
+            isolation_level=isolation_level,
+        )
     )
     assert enough(records), (
         f"timed out: {len({r.value for r in records[topics.session_events]})}/{clean} clean, "
@@ -71,11 +83,15 @@ def read_outputs(
         read_topics(
             deployment.broker.bootstrap,
             deployment.outputs,
-            until=lambda r: read_up_to(r, ends),
+            # Reading committed, positions count the transaction markers, offsets don't.
+            until=(lambda r: False) if committed else (lambda r: read_up_to(r, ends)),
             timeout=timeout,
+            isolation_level=isolation_level,
+            ends=ends if committed else None,
         )
     )
-    assert read_up_to(records, ends), "the output topics were not read to their end"
+    if not committed:
+        assert read_up_to(records, ends), "the output topics were not read to their end"
     return records
 
 

@@ -24,6 +24,7 @@ class AppPatches:
 
     engine: Engine
     fetch_max_wait_ms: int
+    read_committed: bool = False  # exactly-once: the consumer skips aborted records
     # {topic: async callable taking that topic's messages of one fetch}: batch_delivery.
     batch_routes: dict[str, BatchRoute] = field(default_factory=dict)
 
@@ -33,7 +34,9 @@ def of(app: Any) -> AppPatches | None:
     return getattr(app, "chao_patches", None)
 
 
-def apply(app: Any, *, engine: Engine, fetch_max_wait_ms: int) -> AppPatches:
+def apply(
+    app: Any, *, engine: Engine, fetch_max_wait_ms: int, read_committed: bool = False
+) -> AppPatches:
     """Apply every patch for ``app``; idempotent (a second call returns the first's)."""
     from topologies.patches import (
         batch_delivery,
@@ -48,5 +51,5 @@ def apply(app: Any, *, engine: Engine, fetch_max_wait_ms: int) -> AppPatches:
     for patch in (batch_delivery, worker_consumer, created_topics):
         patch.install()
     seek_uncommitted_partitions.apply(app)
-    patches = app.chao_patches = AppPatches(engine, fetch_max_wait_ms)
+    patches = app.chao_patches = AppPatches(engine, fetch_max_wait_ms, read_committed)
     return patches

@@ -12,7 +12,8 @@ changelogs during recovery, for one) take Faust's per-message path unchanged. Th
 Faust's code as it was: read offsets, gap detection for acks, commit every N acks (checked
 once per batch), the same stop and error handling. A message the interrupted batch did not
 deliver gets no read offset: it is fetched again after the rebalance. An app without
-routes (``AppPatches.batch_routes``) runs Faust's own method.
+routes (``AppPatches.batch_routes``) runs Faust's own method. Each topic's list is a
+:class:`.fetch_positions.FetchedBatch`: it carries where the fetch left its partitions.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 from faust.transport.consumer import CONSUMER_FETCHING, Consumer
 
-from topologies.patches import of
+from topologies.patches import fetch_positions, of
 
 PATCHED = "faust.transport.consumer.Consumer._drain_messages"
 ORIGINAL = Consumer._drain_messages
@@ -44,7 +45,7 @@ async def drain_messages(self: Any, fetcher: Any) -> None:  # pragma: no cover -
     commit_every = self._commit_every
     acks_enabled_for = self.app.topics.acks_enabled_for
 
-    async def deliver(batch: list[tuple[Any, Any]]) -> None:
+    async def deliver(batch: list[tuple[Any, Any]], at: dict[tuple[str, int], int]) -> None:
         by_topic: dict[str, list[Any]] = {}
         for tp, message in batch:
             offset = message.offset
@@ -59,18 +60,22 @@ async def drain_messages(self: Any, fetcher: Any) -> None:  # pragma: no cover -
                     await callback(message)
                 set_read_offset(tp, offset)
         for topic, messages in by_topic.items():
-            await routes[topic](messages)
+            ends = {tp: offset for tp, offset in at.items() if tp[0] == topic}
+            await routes[topic](fetch_positions.FetchedBatch(messages, ends))
 
     try:
         while not (consumer_should_stop() or fetcher_should_stop()):
             set_flag(CONSUMER_FETCHING)
             batch = [item async for item in getmany(timeout=1.0)]
+            # Where the fetch left each partition, past markers (fetch_positions): read
+            # before anything else can move the positions.
+            at = fetch_positions.positions(self, {tp for tp, _ in batch}) if batch else {}
             await asyncio.sleep(0)  # getmany may not have released the loop
             if commit_every is not None and self._n_acked >= commit_every:
                 self._n_acked = 0  # as Faust does, but checked once per batch
                 await self.commit()
             if batch and not self.should_stop:
-                await self.wait_first(deliver(batch), self.suspend_flow.wait())
+                await self.wait_first(deliver(batch, at), self.suspend_flow.wait())
             unset_flag(CONSUMER_FETCHING)
     except self.consumer_stopped_errors:
         if self.transport.app.should_stop:

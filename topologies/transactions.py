@@ -1,0 +1,160 @@
+"""Exactly-once on Apache Kafka: one transactional producer per input partition (a *task*),
+and the checkpoint's offsets committed inside their transactions.
+
+Why a producer per input partition, not one per worker: aiokafka speaks only version 0 of
+TxnOffsetCommit, which carries no consumer-group generation (KIP-447 added it), so the
+group coordinator accepts a transactional offset commit from a worker that has lost its
+partitions. What fences such a *zombie* (a worker paused past its session timeout, then
+resumed) is its transactional id: each input partition's outputs, state and offsets go
+through the producer whose id names that partition (``<app>-<topic>-<partition>``), and a
+worker that is assigned the partition starts that producer before it reads the partition's
+committed offset. Starting it (InitProducerId) bumps the id's epoch: the broker aborts the
+zombie's open transaction at once and refuses everything the zombie's producer sends after
+(``ProducerFenced``: the zombie stops with an error). The same start aborts what a worker
+killed mid-transaction left open, so read_committed readers never wait for its timeout.
+Kafka Streams before KIP-447 (``exactly_once``, a producer per task) and Faust's own
+transaction manager fence the same way.
+
+Tasks are independent because in exactly-once mode a raw partition's task only stages
+(dead letters, re-keyed events: no state) and a re-key partition's task owns the sessions
+of that partition (their outputs and their state changelog records, whose partition is the
+same number): no record of one task's transaction depends on another's.
+
+The commit order itself (what goes into a transaction, when it commits): the docstring of
+:meth:`topologies.checkpoint.Checkpoint.commit`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any
+
+from aiokafka import AIOKafkaProducer, TopicPartition
+from aiokafka.structs import OffsetAndMetadata
+
+log = logging.getLogger("chao.transactions")
+
+Task = tuple[str, int]  # the input (topic, partition) whose transaction a record belongs to
+
+
+def transactional_id(app_id: str, task: Task) -> str:
+    """The producer id that fences a partition's previous owner."""
+    return f"{app_id}-{task[0]}-{task[1]}"
+
+
+def kafka_producer_factory(bootstrap: str, **settings: Any) -> Callable[[str], Any]:
+    """Builds the aiokafka transactional producer for one transactional id."""
+
+    def make(tid: str) -> Any:
+        return AIOKafkaProducer(
+            bootstrap_servers=bootstrap,
+            transactional_id=tid,
+            enable_idempotence=True,
+            acks="all",
+            linger_ms=0,
+            **settings,
+        )
+
+    return make
+
+
+class TaskProducers:
+    """The transactional producers of the tasks a worker is assigned, each with an open
+    transaction.
+
+    ``make`` builds an unstarted producer for a transactional id (aiokafka's, or a fake in
+    tests). :meth:`assign` starts the producers (fencing the tasks' previous owners) and
+    opens their transactions; :meth:`producer` hands one out to a publisher;
+    :meth:`commit` commits every transaction written to, with the offsets given, and opens
+    the next; :meth:`close` aborts what is open and stops them.
+    """
+
+    def __init__(self, app_id: str, make: Callable[[str], Any]) -> None:
+        self.app_id = app_id
+        self.make = make
+        self.producers: dict[Task, Any] = {}
+        self.written: set[Task] = set()  # tasks whose open transaction holds records
+
+    async def assign(self, tasks: Iterable[Task]) -> None:
+        """Start a producer for each task not started yet and open its transaction."""
+        new = sorted(set(tasks) - set(self.producers))
+        if not new:
+            return
+        started = await asyncio.gather(*(self._start(task) for task in new), return_exceptions=True)
+        failed = None
+        for task, result in zip(new, started, strict=True):
+            if isinstance(result, BaseException):
+                failed = failed or result
+            else:
+                self.producers[task] = result
+        if failed is not None:
+            raise failed
+        log.info("transactional producers started for %d tasks (previous owners fenced)", len(new))
+
+    async def _start(self, task: Task) -> Any:
+        producer = self.make(transactional_id(self.app_id, task))
+        try:
+            await producer.start()  # InitProducerId: fences the id's previous holder
+            await producer.begin_transaction()
+        except BaseException:
+            await _quietly(producer.stop())
+            raise
+        return producer
+
+    def producer(self, task: Task | None) -> Any:
+        """The producer of ``task``'s transaction (its records are committed with it)."""
+        if task is None:
+            raise RuntimeError("exactly-once: a record without its input partition's task")
+        try:
+            producer = self.producers[task]
+        except KeyError:
+            raise RuntimeError(f"exactly-once: no transaction for {task[0]}[{task[1]}]") from None
+        self.written.add(task)
+        return producer
+
+    async def flush(self) -> None:
+        """Every record sent so far is acknowledged (still uncommitted)."""
+        await asyncio.gather(*(self.producers[task].flush() for task in self.written))
+
+    async def commit(self, offsets: Mapping[Task, int], group_id: str) -> None:
+        """Commit each task's transaction that holds records or offsets: its input offset
+        (``offsets``, the next offset to read) goes in with it; then open the next. The
+        tasks commit side by side: each is atomic by itself, and none depends on another
+        (module docstring)."""
+        tasks = sorted(self.written | set(offsets))
+        missing = [task for task in tasks if task not in self.producers]
+        if missing:
+            names = ", ".join(f"{t}[{p}]" for t, p in missing)
+            raise RuntimeError(f"exactly-once: offsets of unassigned partitions: {names}")
+        await asyncio.gather(*(self._commit(task, offsets.get(task), group_id) for task in tasks))
+        self.written.clear()
+
+    async def _commit(self, task: Task, offset: int | None, group_id: str) -> None:
+        producer = self.producers[task]
+        if offset is not None:
+            await producer.send_offsets_to_transaction(
+                {TopicPartition(*task): OffsetAndMetadata(offset, "")}, group_id
+            )
+        await producer.commit_transaction()
+        await producer.begin_transaction()
+
+    async def close(self) -> None:
+        """Abort the open transactions (what they hold is processed again by the
+        partitions' next owners) and stop every producer."""
+        producers, self.producers = self.producers, {}
+        self.written.clear()
+        await asyncio.gather(*(_abort_and_stop(p) for p in producers.values()))
+
+
+async def _abort_and_stop(producer: Any) -> None:
+    await _quietly(producer.abort_transaction())  # fenced or broken: the broker aborts it
+    await _quietly(producer.stop())
+
+
+async def _quietly(work: Awaitable[Any]) -> None:
+    try:
+        await work
+    except Exception as exc:  # closing: the next owner's start aborts what is left open
+        log.debug("while closing a transactional producer: %s: %s", type(exc).__name__, exc)
