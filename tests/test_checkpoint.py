@@ -449,3 +449,35 @@ def test_faust_adapter_commits_nothing_once_the_worker_crashed() -> None:
 
     asyncio.run(run())
     assert log == []
+
+
+def test_exactly_once_commits_holding_the_lock_so_no_batch_joins_a_commit_midway() -> None:
+    """Exclusive (exactly-once): a batch that comes while a commit runs waits for the whole
+    commit, so the committed transactions hold exactly the batches taken and their states;
+    at-least-once lets it run (test above)."""
+
+    async def run() -> World:
+        world = World(pause_at="write")
+        checkpoint = Checkpoint(world, world, world, asyncio.Lock(), exclusive=True)
+        await process(world, checkpoint, 1, {"a"})
+        commit = asyncio.ensure_future(checkpoint.commit())
+        await world.paused.wait()
+        agent = asyncio.ensure_future(process(world, checkpoint, 2, {"a", "b"}))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not agent.done()  # waits for the commit
+        assert world.sessions == {"a": 1}
+        world.go_on.set()
+        await commit
+        assert await agent
+        assert world.durable.committed == {1}
+        assert world.durable.states == {"a": 1}  # not batch 2's change
+        world.pause_at = None
+        await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert world.calls[-6:] == ["flush", "take", "add", "write", "ack", "commit"]
+    assert world.durable.committed == {1, 2}
+    assert world.durable.states == {"a": 2, "b": 2}
+    assert_at_least_once(world)

@@ -18,7 +18,8 @@ from typing import Any
 import faust
 import pytest
 from aiokafka import AIOKafkaConsumer
-from aiokafka.consumer.fetcher import Fetcher
+from aiokafka.consumer.fetcher import Fetcher, PartitionRecords
+from aiokafka.consumer.subscription_state import Assignment, TopicPartitionState
 from faust.transport.consumer import Consumer
 from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread, Transport
 from faust.types.tuples import ConsumerMessage
@@ -51,6 +52,24 @@ PINNED: dict[str, tuple[Callable[..., Any], str]] = {
     "faust.App.on_stop": (faust.App.on_stop, "bfe5a933defb2324"),
     "faust.transport.consumer.Consumer.wait_empty": (Consumer.wait_empty, "e4662fe24f094819"),
     "faust.transport.consumer.Consumer.ack": (Consumer.ack, "5fcf41cf45153475"),
+    # Exactly-once (topologies.transactions, faust_checkpoint.TransactionalOffsets):
+    # producers start before Faust's assignment handling; acks below Faust's committed
+    # offset are ignored, so its own commits never move an offset back.
+    "faust.App._on_partitions_assigned": (faust.App._on_partitions_assigned, "de932b7927db85b3"),
+    "faust.transport.consumer.Consumer._should_commit": (
+        Consumer._should_commit,
+        "5ce941793947ad42",
+    ),
+    # fetch_positions: positions move past skipped control and aborted batches.
+    "aiokafka PartitionRecords._unpack_records": (
+        PartitionRecords._unpack_records,
+        "b803e6d46480732c",
+    ),
+    "aiokafka Assignment.state_value": (Assignment.state_value, "183fea82ef48f3e6"),
+    "aiokafka TopicPartitionState.consumed_to": (
+        TopicPartitionState.consumed_to,
+        "c7b8f0f99ce9185e",
+    ),
 }
 
 
@@ -65,10 +84,12 @@ def test_patched_and_relied_on_code_is_unchanged(name: str) -> None:
     assert hashlib.sha256(source.encode()).hexdigest()[:16] == digest, name
 
 
-def new_app(name: str, engine: Engine | None = None, wait_ms: int = 70) -> faust.App:
+def new_app(
+    name: str, engine: Engine | None = None, wait_ms: int = 70, read_committed: bool = False
+) -> faust.App:
     app = PipelineApp(name, **app_settings(WorkerSettings()))
     if engine is not None:
-        patches.apply(app, engine=engine, fetch_max_wait_ms=wait_ms)
+        patches.apply(app, engine=engine, fetch_max_wait_ms=wait_ms, read_committed=read_committed)
     return app
 
 
@@ -107,6 +128,14 @@ def test_two_apps_share_nothing_and_tansu_workarounds_apply_on_tansu_only() -> N
     # The prefetch backoff: every patched app, no other.
     assert "start" in vars(on_tansu) and "start" in vars(on_kafka)
     assert "start" not in vars(plain)
+
+
+def test_exactly_once_consumer_reads_committed_others_do_not() -> None:
+    # aiokafka hands the attribute to its fetcher when the consumer starts.
+    assert "isolation_level=self._isolation_level" in inspect.getsource(AIOKafkaConsumer.start)
+    eos, alo = new_app("eos", "kafka", read_committed=True), new_app("alo", "kafka")
+    assert built_consumer(eos)._isolation_level == "read_committed"
+    assert built_consumer(alo)._isolation_level == "read_uncommitted"
 
 
 def test_worker_consumer_gets_a_short_prefetch_backoff() -> None:

@@ -101,7 +101,7 @@ def test_sigkilled_worker_repeats_nothing_read_committed(deploy) -> None:  # typ
         asyncio.run(produce_lines(bootstrap, deployment.topics.raw, chunk, seed=n))
         if n == parts - 1:
             break
-        wait_until(lambda: consumed(worker) > 50, 60, "the worker to process part of the chunk")
+        wait_until(lambda w=worker: consumed(w) > 50, 60, "the worker to process part of the chunk")
         worker.kill()
         worker = deployment.worker(f"w{n + 1}")
         worker.wait_ready()
