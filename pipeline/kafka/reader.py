@@ -23,6 +23,10 @@ What it guarantees and what it does not:
   highest seq this reader applied, events were published that this reader never got (it
   started after them, or the topic's retention removed them): that is counted
   (:attr:`ReaderStats.missed`) and reported to ``on_missed(session_id, applied, previous)``.
+- **Exactly-once workers** (``CHAO_PROCESSING_GUARANTEE=exactly_once``, Apache Kafka):
+  the reader reads committed records only (``isolation_level``, the default), so a
+  worker's crash leaves no repeat to drop; events arrive when their transaction commits
+  (each commit interval).
 - **Crashes of the reader itself**: offsets are committed only for batches the caller has
   handled, so nothing is lost; a batch handled but not committed when the reader dies is
   read again by the next one. Whether that next reader drops it depends on ``applied``:
@@ -102,6 +106,7 @@ class CleanTopicReader:
         applied: MutableMapping[str, int] | None = None,
         on_missed: OnMissed | None = None,
         from_beginning: bool = True,
+        isolation_level: str = "read_committed",
         consumer: Any = None,
     ) -> None:
         # Default: the clean session-events topic as configured (CHAO_TOPIC_SESSION_EVENTS).
@@ -112,6 +117,9 @@ class CleanTopicReader:
             "group_id": group_id,
             "enable_auto_commit": False,
             "auto_offset_reset": "earliest" if from_beginning else "latest",
+            # What an exactly-once worker's aborted transactions held is never read (with
+            # an at-least-once worker, which writes no transactions, it changes nothing).
+            "isolation_level": isolation_level,
         }
         self._consumer = consumer  # made in start(): aiokafka wants a running loop
         self._pending: dict[TopicPartition, int] = {}  # next offset to commit, per partition
