@@ -8,6 +8,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
@@ -20,6 +21,13 @@ class Record:
     key: bytes | None
     value: bytes
     timestamp: int = 0  # ms since the epoch (the producer's CreateTime)
+
+
+IsolationLevel = Literal["read_uncommitted", "read_committed"]
+"""What a reader sees of transactional topics: ``read_uncommitted`` (Kafka's default)
+every record written, aborted transactions and open ones included; ``read_committed``
+only records of committed transactions (and non-transactional ones), up to the last
+stable offset: what a downstream consumer of an exactly-once worker reads."""
 
 
 async def produce_lines(
@@ -77,11 +85,18 @@ async def read_topics(
     *,
     until: Callable[[dict[str, list[Record]]], bool],
     timeout: float,
+    isolation_level: IsolationLevel = "read_uncommitted",
 ) -> dict[str, list[Record]]:
     """Read ``topics`` from the beginning until ``until(records)`` holds or ``timeout``
-    passes; returns every record read, per topic, in partition/offset order."""
+    passes; returns every record read, per topic, in partition/offset order.
+    ``isolation_level``: :data:`IsolationLevel` (``read_committed``: what a consumer of an
+    exactly-once worker's outputs sees; record offsets then skip transaction markers and
+    aborted records)."""
     consumer = AIOKafkaConsumer(
-        bootstrap_servers=bootstrap, enable_auto_commit=False, auto_offset_reset="earliest"
+        bootstrap_servers=bootstrap,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        isolation_level=isolation_level,
     )
     await consumer.start()
     records: dict[str, list[Record]] = {topic: [] for topic in topics}

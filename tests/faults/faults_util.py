@@ -33,7 +33,7 @@ from typing import Any
 
 import orjson
 
-from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.kafka.io import IsolationLevel, Record, produce_lines, read_topics
 from pipeline.runner import WorkerProcess
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import FAMILY_OF_VIEW, metric
@@ -163,11 +163,18 @@ class Coverage:
 
 
 def read_complete(
-    deployment: Deployment, expected: Expected, *, timeout: float, linger: float = 3.0
+    deployment: Deployment,
+    expected: Expected,
+    *,
+    timeout: float,
+    linger: float = 3.0,
+    isolation_level: IsolationLevel = "read_uncommitted",
 ) -> tuple[dict[str, list[Record]], float | None]:
     """Read every output topic until the file mode's clean events and dead letters are all
     there (or ``timeout``), then ``linger`` seconds more so that extra records show up.
-    Returns the records and the seconds it took until complete (None: never complete)."""
+    Returns the records and the seconds it took until complete (None: never complete).
+    ``isolation_level="read_committed"`` reads as a consumer of an exactly-once worker
+    does: committed transactions only."""
     coverage = Coverage(expected)
     started = time.monotonic()
     cheap_check_at = [0]
@@ -188,7 +195,11 @@ def read_complete(
 
     records = asyncio.run(
         read_topics(
-            deployment.broker.bootstrap, deployment.outputs, until=until, timeout=timeout + linger
+            deployment.broker.bootstrap,
+            deployment.outputs,
+            until=until,
+            timeout=timeout + linger,
+            isolation_level=isolation_level,
         )
     )
     took = None if coverage.complete_at is None else coverage.complete_at - started
