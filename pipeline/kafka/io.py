@@ -39,12 +39,16 @@ async def produce_lines(
     on_sent: Callable[[int], None] | None = None,
     rate: float | None = None,
     request_timeout_s: float = 40.0,
+    idempotent: bool = False,
 ) -> int:
     """Send each line with a random key (raw producers key by whatever they like).
 
     ``rate`` (lines/s) paces the sending; ``on_sent`` is called with a count as batches go.
     ``request_timeout_s`` (aiokafka's default 40 s) is how long a send may wait for an
-    unanswering broker before it fails; no retries on top, so no line goes out twice.
+    unanswering broker before it fails; no retries on top. aiokafka itself resends a batch
+    whose answer was lost (a broker stopped mid-request), which can put lines on the topic
+    twice, unless ``idempotent`` (Kafka's idempotent producer: the broker drops the resent
+    copy; Apache Kafka only, Tansu refuses it).
     """
     rng = random.Random(seed)
     producer = AIOKafkaProducer(
@@ -53,6 +57,7 @@ async def produce_lines(
         linger_ms=5,
         max_request_size=2 * 1024 * 1024,
         request_timeout_ms=int(request_timeout_s * 1000),
+        enable_idempotence=idempotent,
     )
     await producer.start()
     sent = 0

@@ -318,11 +318,14 @@ async def produce_patiently(
     rate: float | None,
     on_sent: Callable[[int], None],
     request_timeout_s: float = 300.0,
+    idempotent: bool = False,
 ) -> None:
     """``pipeline.kafka.io.produce_lines`` (same random keys for a seed), with a request
     timeout longer than any fault here: the test's own producer must ride out a frozen
     broker (aiokafka's default of 40 s fails its batches), so that what is measured is the
-    worker. No retries on top: a retried send could put a raw line twice on the topic."""
+    worker. No retries on top: a retried send could put a raw line twice on the topic.
+    ``idempotent`` (Kafka only): a batch aiokafka resends after a lost answer (a broker
+    stopped mid-request) is not written twice either."""
     await produce_lines(
         bootstrap,
         topic,
@@ -331,6 +334,7 @@ async def produce_patiently(
         rate=rate,
         on_sent=on_sent,
         request_timeout_s=request_timeout_s,
+        idempotent=idempotent,
     )
 
 
@@ -339,7 +343,14 @@ class BackgroundProducer:
     faults meanwhile. ``sent`` counts acknowledged lines; ``join`` re-raises its error."""
 
     def __init__(
-        self, bootstrap: str, topic: str, lines: list[bytes], *, rate: float | None, seed: int
+        self,
+        bootstrap: str,
+        topic: str,
+        lines: list[bytes],
+        *,
+        rate: float | None,
+        seed: int,
+        idempotent: bool = False,
     ) -> None:
         self.sent = 0
         self.error: BaseException | None = None
@@ -353,7 +364,13 @@ class BackgroundProducer:
             try:
                 asyncio.run(
                     produce_patiently(
-                        bootstrap, topic, lines, seed=seed, on_sent=on_sent, rate=rate
+                        bootstrap,
+                        topic,
+                        lines,
+                        seed=seed,
+                        on_sent=on_sent,
+                        rate=rate,
+                        idempotent=idempotent,
                     )
                 )
             except BaseException as exc:  # reported by join()
