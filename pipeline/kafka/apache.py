@@ -245,8 +245,11 @@ class KafkaBroker(BrokerProcess):
     The same interface as :class:`~pipeline.kafka.broker.EmbeddedBroker`: ``start()``
     returns the seconds until a Metadata request is answered, ``stop()`` stops it (SIGTERM:
     Kafka shuts down in order) and deletes its storage; ``pause()``/``resume()`` freeze
-    it for fault tests. ``log_path`` gets Kafka's own log (INFO); without it, warnings and
-    errors go to this process's stderr. The Java process dies with its parent.
+    it for fault tests. ``stop(keep_storage=True)`` then ``start()`` restarts it (a broker
+    restart, for fault tests): the same storage, ports and cluster id, so topics, records,
+    committed offsets and transactions outlive the restart. ``log_path`` gets Kafka's own
+    log (INFO); without it, warnings and errors go to this process's stderr. The Java
+    process dies with its parent.
     """
 
     def __init__(
@@ -306,15 +309,17 @@ class KafkaBroker(BrokerProcess):
             raise
 
     def _start(self, jars: Path, java: str, timeout: float) -> float:
-        folder = Path(tempfile.mkdtemp(prefix=TMP_PREFIX))
-        self.folder = folder
-        (folder / "pids").write_text(f"{os.getpid()}\n")
-        properties = folder / "server.properties"
-        properties.write_text(self.server_properties(folder / "data"))
-        logging_flag = _log4j(folder / "log4j.properties", "INFO" if self.log_path else "WARN")
         classpath = str(jars / "*")
         started = time.monotonic()
-        self._format(java, classpath, properties, timeout)
+        if self.folder is None:  # a new broker; else a restart on the kept storage
+            folder = Path(tempfile.mkdtemp(prefix=TMP_PREFIX))
+            self.folder = folder
+            (folder / "pids").write_text(f"{os.getpid()}\n")
+            (folder / "server.properties").write_text(self.server_properties(folder / "data"))
+            self._format(java, classpath, folder / "server.properties", timeout)
+        folder = self.folder
+        properties = folder / "server.properties"
+        logging_flag = _log4j(folder / "log4j.properties", "INFO" if self.log_path else "WARN")
         self._log = self.log_path.open("ab") if self.log_path else None
         command = [
             java,
@@ -405,8 +410,9 @@ class KafkaBroker(BrokerProcess):
             return f"; see {self.log_path}:\n" + "\n".join(tail)
         return f"; see {self.log_path}"
 
-    def stop(self, timeout: float = 30.0) -> None:
-        """Stop the broker (in order; SIGKILL after ``timeout``) and delete its storage."""
+    def stop(self, timeout: float = 30.0, *, keep_storage: bool = False) -> None:
+        """Stop the broker (in order; SIGKILL after ``timeout``) and delete its storage;
+        with ``keep_storage``, the storage stays for the next ``start()`` (a restart)."""
         process, self.process = self.process, None
         if process is not None:
             if process.poll() is None:
@@ -415,6 +421,8 @@ class KafkaBroker(BrokerProcess):
         if self._log is not None:
             self._log.close()
             self._log = None
+        if keep_storage:
+            return
         folder, self.folder = self.folder, None
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -8,6 +8,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
@@ -22,6 +23,13 @@ class Record:
     timestamp: int = 0  # ms since the epoch (the producer's CreateTime)
 
 
+IsolationLevel = Literal["read_uncommitted", "read_committed"]
+"""What a reader sees of transactional topics: ``read_uncommitted`` (Kafka's default)
+every record written, aborted transactions and open ones included; ``read_committed``
+only records of committed transactions (and non-transactional ones), up to the last
+stable offset: what a downstream consumer of an exactly-once worker reads."""
+
+
 async def produce_lines(
     bootstrap: str,
     topic: str,
@@ -31,12 +39,16 @@ async def produce_lines(
     on_sent: Callable[[int], None] | None = None,
     rate: float | None = None,
     request_timeout_s: float = 40.0,
+    idempotent: bool = False,
 ) -> int:
     """Send each line with a random key (raw producers key by whatever they like).
 
     ``rate`` (lines/s) paces the sending; ``on_sent`` is called with a count as batches go.
     ``request_timeout_s`` (aiokafka's default 40 s) is how long a send may wait for an
-    unanswering broker before it fails; no retries on top, so no line goes out twice.
+    unanswering broker before it fails; no retries on top. aiokafka itself resends a batch
+    whose answer was lost (a broker stopped mid-request), which can put lines on the topic
+    twice, unless ``idempotent`` (Kafka's idempotent producer: the broker drops the resent
+    copy; Apache Kafka only, Tansu refuses it).
     """
     rng = random.Random(seed)
     producer = AIOKafkaProducer(
@@ -45,6 +57,7 @@ async def produce_lines(
         linger_ms=5,
         max_request_size=2 * 1024 * 1024,
         request_timeout_ms=int(request_timeout_s * 1000),
+        enable_idempotence=idempotent,
     )
     await producer.start()
     sent = 0
@@ -77,14 +90,15 @@ async def read_topics(
     *,
     until: Callable[[dict[str, list[Record]]], bool],
     timeout: float,
-    isolation_level: str = "read_uncommitted",
+    isolation_level: IsolationLevel = "read_uncommitted",
     ends: dict[tuple[str, int], int] | None = None,
 ) -> dict[str, list[Record]]:
     """Read ``topics`` from the beginning until ``until(records)`` holds, or the reading
     position of every partition in ``ends`` reached its end there, or ``timeout`` passes;
-    returns every record read, per topic, in partition/offset order. ``read_committed``
-    skips what transactions aborted or have not committed yet (positions, unlike the
-    records' offsets, count the transaction markers, hence ``ends``)."""
+    returns every record read, per topic, in partition/offset order.
+    ``isolation_level``: :data:`IsolationLevel` (``read_committed``: what a consumer of an
+    exactly-once worker's outputs sees; record offsets then skip transaction markers and
+    aborted records, which positions count: hence ``ends``)."""
     consumer = AIOKafkaConsumer(
         bootstrap_servers=bootstrap,
         enable_auto_commit=False,

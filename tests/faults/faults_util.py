@@ -33,7 +33,7 @@ from typing import Any
 
 import orjson
 
-from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.kafka.io import IsolationLevel, Record, produce_lines, read_topics
 from pipeline.runner import WorkerProcess
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import FAMILY_OF_VIEW, metric
@@ -163,11 +163,18 @@ class Coverage:
 
 
 def read_complete(
-    deployment: Deployment, expected: Expected, *, timeout: float, linger: float = 3.0
+    deployment: Deployment,
+    expected: Expected,
+    *,
+    timeout: float,
+    linger: float = 3.0,
+    isolation_level: IsolationLevel = "read_uncommitted",
 ) -> tuple[dict[str, list[Record]], float | None]:
     """Read every output topic until the file mode's clean events and dead letters are all
     there (or ``timeout``), then ``linger`` seconds more so that extra records show up.
-    Returns the records and the seconds it took until complete (None: never complete)."""
+    Returns the records and the seconds it took until complete (None: never complete).
+    ``isolation_level="read_committed"`` reads as a consumer of an exactly-once worker
+    does: committed transactions only."""
     coverage = Coverage(expected)
     started = time.monotonic()
     cheap_check_at = [0]
@@ -188,7 +195,11 @@ def read_complete(
 
     records = asyncio.run(
         read_topics(
-            deployment.broker.bootstrap, deployment.outputs, until=until, timeout=timeout + linger
+            deployment.broker.bootstrap,
+            deployment.outputs,
+            until=until,
+            timeout=timeout + linger,
+            isolation_level=isolation_level,
         )
     )
     took = None if coverage.complete_at is None else coverage.complete_at - started
@@ -307,11 +318,14 @@ async def produce_patiently(
     rate: float | None,
     on_sent: Callable[[int], None],
     request_timeout_s: float = 300.0,
+    idempotent: bool = False,
 ) -> None:
     """``pipeline.kafka.io.produce_lines`` (same random keys for a seed), with a request
     timeout longer than any fault here: the test's own producer must ride out a frozen
     broker (aiokafka's default of 40 s fails its batches), so that what is measured is the
-    worker. No retries on top: a retried send could put a raw line twice on the topic."""
+    worker. No retries on top: a retried send could put a raw line twice on the topic.
+    ``idempotent`` (Kafka only): a batch aiokafka resends after a lost answer (a broker
+    stopped mid-request) is not written twice either."""
     await produce_lines(
         bootstrap,
         topic,
@@ -320,6 +334,7 @@ async def produce_patiently(
         rate=rate,
         on_sent=on_sent,
         request_timeout_s=request_timeout_s,
+        idempotent=idempotent,
     )
 
 
@@ -328,7 +343,14 @@ class BackgroundProducer:
     faults meanwhile. ``sent`` counts acknowledged lines; ``join`` re-raises its error."""
 
     def __init__(
-        self, bootstrap: str, topic: str, lines: list[bytes], *, rate: float | None, seed: int
+        self,
+        bootstrap: str,
+        topic: str,
+        lines: list[bytes],
+        *,
+        rate: float | None,
+        seed: int,
+        idempotent: bool = False,
     ) -> None:
         self.sent = 0
         self.error: BaseException | None = None
@@ -342,7 +364,13 @@ class BackgroundProducer:
             try:
                 asyncio.run(
                     produce_patiently(
-                        bootstrap, topic, lines, seed=seed, on_sent=on_sent, rate=rate
+                        bootstrap,
+                        topic,
+                        lines,
+                        seed=seed,
+                        on_sent=on_sent,
+                        rate=rate,
+                        idempotent=idempotent,
                     )
                 )
             except BaseException as exc:  # reported by join()

@@ -1,4 +1,5 @@
-"""Broker trouble: the broker frozen mid-stream, and a worker started before its broker.
+"""Broker trouble: the broker frozen mid-stream, the broker restarted mid-stream (Apache
+Kafka only), and a worker started before its broker.
 
 In each case the one worker process must recover by itself (no restart: the same process
 is alive at the end), lose nothing (every clean event and dead letter the file mode gives
@@ -17,6 +18,7 @@ import pytest
 
 from pipeline.config import TopicNames
 from pipeline.generate import TrafficProfile, generate_events
+from pipeline.kafka.apache import KafkaBroker
 from pipeline.kafka.broker import Broker, free_port, new_broker
 from pipeline.kafka.io import produce_lines
 from pipeline.runner import WorkerProcess
@@ -42,9 +44,9 @@ FREEZE_S = float(os.environ.get("CHAO_FAULTS_FREEZE_S", "10"))  # seconds frozen
 SESSIONS = 300  # ~9,000 raw lines
 
 
-def traffic(seed: int) -> list[bytes]:
+def traffic(seed: int, sessions: int = SESSIONS) -> list[bytes]:
     profile = TrafficProfile(canary=CANARY)
-    return list(generate_events(SESSIONS, seed=seed, profile=profile, start=datetime.now(UTC)))
+    return list(generate_events(sessions, seed=seed, profile=profile, start=datetime.now(UTC)))
 
 
 def log_text(worker: WorkerProcess) -> str:
@@ -111,6 +113,78 @@ def test_broker_frozen_mid_stream(deploy, report) -> None:  # type: ignore[no-un
     )
     assert worker.alive() and worker.process.pid == pid, "the worker was restarted"
     print("\nworker log during the freeze:\n" + "\n".join(during.splitlines()[-10:]))
+
+
+RESTART_SESSIONS = 150  # ~4,600 raw lines
+RESTART_RATE = 150.0  # lines/s: production (~30 s) spans the restart (~10-15 s)
+
+
+@pytest.mark.kafka_only
+@pytest.mark.timeout(300)
+def test_broker_restarted_mid_stream(tmp_path: Path, report) -> None:  # type: ignore[no-untyped-def]
+    """The Kafka broker process stopped (SIGTERM: its controlled shutdown) and started
+    again on the same storage and port while the worker consumes a paced stream.
+
+    Its own broker, not the session's: the restart is the test's. The test's producer is
+    idempotent, so that a batch aiokafka resends across the restart cannot put a raw line
+    twice on the topic (what is measured is the worker)."""
+    broker = KafkaBroker(log_path=tmp_path / "kafka.log")
+    broker.start()
+    deployment = None
+    try:
+        # The window covers the restart, so no event held back by it is skipped as late.
+        deployment = Deployment(broker, tmp_path, CHAO_REORDER_WINDOW_S="60")
+        worker = deployment.worker("w1")
+        worker.wait_ready(timeout=90)
+        pid = worker.process.pid
+        lines = traffic(seed=83, sessions=RESTART_SESSIONS)
+        producer = BackgroundProducer(
+            broker.bootstrap,
+            deployment.topics.raw,
+            lines,
+            rate=RESTART_RATE,
+            seed=8,
+            idempotent=True,
+        )
+        wait_for(lambda: consumed(worker) > len(lines) / 4, 60, "a quarter of the stream consumed")
+        log_mark = len(log_text(worker))
+        folder, port = broker.folder, broker.port
+        at_produced = producer.sent
+        stopping = time.monotonic()
+        broker.stop(keep_storage=True)
+        stop_s = time.monotonic() - stopping
+        assert worker.alive(), f"worker exited, broker stopped:\n{worker.log_tail()}"
+        before = consumed(worker)
+        start_s = broker.start()
+        down_s = time.monotonic() - stopping
+        assert (broker.folder, broker.port) == (folder, port), "not the same broker"
+        # It goes on by itself: consumes again, and the stream completes.
+        resumed_in = wait_for(
+            lambda: consumed(worker) > before + 100, 90, "the worker to consume after the restart"
+        )
+        producer.join(timeout=180)
+        during = log_text(worker)[log_mark:]
+        waiting = f"waiting for the Kafka broker at {broker.bootstrap}"
+        check_outputs(
+            "Kafka broker restarted",
+            deployment,
+            worker,
+            lines,
+            report,
+            restarted_at_produced=at_produced,
+            stop_s=round(stop_s, 1),
+            start_s=round(start_s, 1),
+            down_s=round(down_s, 1),
+            consuming_again_after_s=round(resumed_in, 1),
+            waiting_lines=sum(waiting in line for line in during.splitlines()),
+        )
+        assert worker.alive() and worker.process.pid == pid, "the worker was restarted"
+        assert at_produced < len(lines), "the stream was over before the restart"
+        print("\nworker log around the restart:\n" + "\n".join(during.splitlines()[:15]))
+    finally:
+        if deployment is not None:
+            deployment.stop()
+        broker.stop()
 
 
 @pytest.mark.parametrize("delay_s", [5.0, 30.0], ids=["broker-5s-late", "broker-30s-late"])

@@ -1,5 +1,8 @@
 """The single worker SIGKILLed at random moments (ordering in place, and again with every
-event through the re-key topic) while a stream of 50k+ events goes through.
+event through the re-key topic) while a stream of 50k+ events goes through; and on Apache
+Kafka, the exactly-once worker (``CHAO_PROCESSING_GUARANTEE=exactly_once``) SIGKILLed 5
+times over a smaller stream, read as its consumers read it (``read_committed``): there not
+a single repeat is allowed either.
 
 The worker is killed (no flush, no commit) at least ``KILLS`` times, each time after a random
 delay once its successor has become ready and has processed events; a new worker process
@@ -9,7 +12,8 @@ clean event and dead letter the file mode gives must be on the topics, each sess
 events in strictly increasing seq on every topic once exact repeats are dropped, repeats
 only exact copies, nothing else published, the generator's canary nowhere, and every
 session's trace (rebuilt by each new worker from the trace changelog) equal to its events
-on the clean topic.
+on the clean topic. Exactly-once adds: 0 exact repeats (``duplicated``) for the
+``read_committed`` reader, on every topic, dead letters included.
 """
 
 from __future__ import annotations
@@ -17,20 +21,24 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
 
 from pipeline.generate import TrafficProfile, generate_events
+from pipeline.kafka.io import IsolationLevel
 from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,
     Expected,
+    Figures,
     consumed,
     figures,
     read_complete,
     wait_for,
 )
+from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
     assert_traces_match_topic,
@@ -49,6 +57,11 @@ SEED = 20261202
 # worker the window hardly matters (measured with 2 s: nothing lost either; after a restart
 # every waiting event gets a fresh window and the gap timer waits while the worker catches up).
 WINDOW_S = os.environ.get("CHAO_FAULTS_REORDER_WINDOW_S", "60")
+# Exactly-once (Kafka only): a few thousand events (CI's time), paced so that production
+# (~75 s) spans the kills (~5 x 12 s on Kafka).
+EOS_SESSIONS = 200  # ~6,200 raw lines
+EOS_KILLS = 5
+EOS_RATE = 80.0
 
 
 @pytest.mark.timeout(420)
@@ -59,21 +72,68 @@ def test_sigkilled_worker_loses_nothing(deploy, report, in_place: bool) -> None:
     deployment = deploy(
         CHAO_REORDER_WINDOW_S=WINDOW_S, CHAO_WORKER_PROCESS_IN_PLACE=str(in_place).lower()
     )
+    crash_run(
+        deployment,
+        report,
+        name="crash" if in_place else "crash, via the re-key topic",
+        sessions=SESSIONS,
+        min_events=MIN_EVENTS,
+        kills=KILLS,
+        rate=RATE,
+    )
+
+
+@pytest.mark.kafka_only
+@pytest.mark.timeout(360)
+def test_sigkilled_exactly_once_worker_repeats_nothing(deploy, report) -> None:  # type: ignore[no-untyped-def]
+    """5 SIGKILLs of the exactly-once worker: 0 lost and 0 repeats for read_committed."""
+    deployment = deploy(CHAO_REORDER_WINDOW_S=WINDOW_S, CHAO_PROCESSING_GUARANTEE="exactly_once")
+    crash_run(
+        deployment,
+        report,
+        name="crash, exactly-once (read_committed)",
+        sessions=EOS_SESSIONS,
+        min_events=EOS_SESSIONS * 25,
+        kills=EOS_KILLS,
+        rate=EOS_RATE,
+        isolation_level="read_committed",
+        repeats_allowed=False,
+    )
+
+
+def crash_run(
+    deployment: Deployment,
+    report: Callable[[Figures], None],
+    *,
+    name: str,
+    sessions: int,
+    min_events: int,
+    kills: int,
+    rate: float,
+    isolation_level: IsolationLevel = "read_uncommitted",
+    repeats_allowed: bool = True,
+) -> Figures:
+    """Produce ``sessions`` generated sessions at ``rate`` while the worker is SIGKILLed
+    ``kills`` times and restarted; read the outputs with ``isolation_level``, report the
+    figures and assert 0 lost (nor reordered, conflicting, unexpected, mismatched, leaked)
+    and the traces; exact repeats too unless ``repeats_allowed`` (at-least-once allows
+    them: they are counted in the figures)."""
     profile = TrafficProfile(canary=CANARY)
-    lines = list(generate_events(SESSIONS, seed=SEED, profile=profile, start=datetime.now(UTC)))
-    assert len(lines) >= MIN_EVENTS
-    assert sum(CANARY.encode() in line for line in lines) > 100  # the leak check has teeth
+    lines = list(generate_events(sessions, seed=SEED, profile=profile, start=datetime.now(UTC)))
+    assert len(lines) >= min_events
+    # The leak check has teeth: the canary is in the input, often.
+    assert sum(CANARY.encode() in line for line in lines) > max(10, len(lines) // 500)
     clean, dead = file_mode(lines)
     expected = Expected(deployment, clean, dead, lines)
     rng = random.Random(SEED)
 
     worker = deployment.worker("w0")
-    worker.wait_ready()
+    worker.wait_ready(timeout=90)
     producer = BackgroundProducer(
-        deployment.broker.bootstrap, deployment.topics.raw, lines, rate=RATE, seed=SEED
+        deployment.broker.bootstrap, deployment.topics.raw, lines, rate=rate, seed=SEED
     )
-    kills = []  # (events produced at the kill, events the victim had consumed, downtime s)
-    for n in range(1, KILLS + 1):
+    killed = []  # (events produced at the kill, events the victim had consumed, downtime s)
+    for n in range(1, kills + 1):
         # A random moment once the worker is really working (it consumed something).
         wait_for(lambda w=worker: consumed(w) > 0, 60, f"worker {worker.name} to consume")
         time.sleep(rng.uniform(0.2, 5.0))
@@ -83,32 +143,38 @@ def test_sigkilled_worker_loses_nothing(deploy, report, in_place: bool) -> None:
         killed_at = time.monotonic()
         worker = deployment.worker(f"w{n}")
         worker.wait_ready(timeout=90)
-        kills.append((produced, int(taken), round(time.monotonic() - killed_at, 1)))
+        killed.append((produced, int(taken), round(time.monotonic() - killed_at, 1)))
     producing = producer.join(timeout=240)
     assert producer.sent == len(lines)
-    records, took = read_complete(deployment, expected, timeout=150)
+    records, took = read_complete(
+        deployment, expected, timeout=150, isolation_level=isolation_level
+    )
     fig = figures(
-        "crash" if in_place else "crash, via the re-key topic",
+        name,
         expected,
         records,
         events=len(lines),
         logs=[w.log_path for w in deployment.workers],
     )
     fig.extra = {
-        "kills": len(kills),
+        "kills": len(killed),
+        "repeats_per_kill": round(fig.duplicated / len(killed), 1),
         "produce_s": round(producing, 1),
         "complete_after_s": None if took is None else round(took, 1),
-        "killed_at_produced": [k[0] for k in kills],
-        "victim_consumed": [k[1] for k in kills],
-        "downtime_s": [k[2] for k in kills],
+        "killed_at_produced": [k[0] for k in killed],
+        "victim_consumed": [k[1] for k in killed],
+        "downtime_s": [k[2] for k in killed],
     }
     report(fig)
     # Every victim was killed mid-stream: it had consumed events, more were still coming.
-    assert all(k[1] > 0 and k[0] < len(lines) for k in kills), kills
+    assert all(k[1] > 0 and k[0] < len(lines) for k in killed), killed
     assert fig.lost == 0, f"{fig.line()}\n{worker_summary(worker)}\n" + "\n".join(fig.detail[:20])
     fig.assert_clean()
     # And the integration tests' own comparison, on the same records.
-    assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=True)
+    if not repeats_allowed:
+        assert fig.duplicated == 0, f"repeats for a {isolation_level} reader: {fig.line()}"
+    assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=repeats_allowed)
     # Each restarted worker rebuilt the traces from the clean topic (their changelog): every
     # session's trace is still exactly its events on the clean topic.
     assert_traces_match_topic([worker], records[deployment.topics.session_events])
+    return fig
