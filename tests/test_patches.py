@@ -34,6 +34,7 @@ from topologies.patches import (
     created_topics,
     end_offsets,
     prefetch_backoff,
+    recovery_past_markers,
     worker_consumer,
 )
 
@@ -60,6 +61,7 @@ PINNED: dict[str, tuple[Callable[..., Any], str]] = {
         Consumer._should_commit,
         "5ce941793947ad42",
     ),
+    recovery_past_markers.PATCHED: (recovery_past_markers.ORIGINAL, "0dcc38568ad5018b"),
     # fetch_positions: positions move past skipped control and aborted batches.
     "aiokafka PartitionRecords._unpack_records": (
         PartitionRecords._unpack_records,
@@ -306,3 +308,35 @@ def test_run_worker_tunes_the_garbage_collector_after_building_the_app() -> None
 
     source = inspect.getsource(worker.run_worker)
     assert source.index("tune_garbage_collector()") > source.index("PipelineTopology(")
+
+
+def test_recovery_reading_committed_ends_past_trailing_markers() -> None:
+    """A changelog partition whose last offsets are markers is recovered once the fetch
+    position passed its end and recovery took everything delivered; not before, and never
+    for an app that does not read committed."""
+    from collections import Counter
+    from types import SimpleNamespace
+
+    from faust.types import TP
+
+    tp, other = TP("changelog", 0), TP("changelog", 1)
+    queue: asyncio.Queue[Any] = asyncio.Queue()
+
+    def recovery(app: Any) -> Any:
+        return SimpleNamespace(
+            app=app,
+            tables=SimpleNamespace(changelog_queue=queue),
+            active_highwaters=Counter({tp: 9, other: 4}),  # end offsets 10 and 5
+            active_offsets=Counter({tp: 7, other: 2}),  # last records seen: 7 and 2
+        )
+
+    eos = new_app("recovers-eos", "kafka", read_committed=True)
+    alo = new_app("recovers-alo", "kafka")
+    eos_patches = patches.of(eos)
+    assert eos_patches is not None
+    eos_patches.delivered_positions = {("changelog", 0): 10, ("changelog", 1): 4}
+    remaining = recovery_past_markers.active_remaining(recovery(eos))
+    assert remaining == Counter({tp: 0, other: 2})  # offsets 8, 9: markers; 3: not read
+    assert recovery_past_markers.active_remaining(recovery(alo)) == Counter({tp: 2, other: 2})
+    queue.put_nowait("a record not taken yet")
+    assert recovery_past_markers.active_remaining(recovery(eos))[tp] == 2

@@ -27,6 +27,9 @@ class AppPatches:
     read_committed: bool = False  # exactly-once: the consumer skips aborted records
     # {topic: async callable taking that topic's messages of one fetch}: batch_delivery.
     batch_routes: dict[str, BatchRoute] = field(default_factory=dict)
+    # Reading committed: each assigned partition's fetch position once everything fetched
+    # before it was delivered (batch_delivery, for recovery_past_markers).
+    delivered_positions: dict[tuple[str, int], int] = field(default_factory=dict)
 
 
 def of(app: Any) -> AppPatches | None:
@@ -41,6 +44,7 @@ def apply(
     from topologies.patches import (
         batch_delivery,
         created_topics,
+        recovery_past_markers,
         seek_uncommitted_partitions,
         worker_consumer,
     )
@@ -48,7 +52,7 @@ def apply(
     existing = of(app)
     if existing is not None:
         return existing
-    for patch in (batch_delivery, worker_consumer, created_topics):
+    for patch in (batch_delivery, worker_consumer, created_topics, recovery_past_markers):
         patch.install()
     seek_uncommitted_partitions.apply(app)
     patches = app.chao_patches = AppPatches(engine, fetch_max_wait_ms, read_committed)

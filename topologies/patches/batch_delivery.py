@@ -44,6 +44,13 @@ async def drain_messages(self: Any, fetcher: Any) -> None:  # pragma: no cover -
     unset_flag = self.diag.unset_flag
     commit_every = self._commit_every
     acks_enabled_for = self.app.topics.acks_enabled_for
+    # Reading committed: where every partition stands once a fetch is delivered (it may
+    # have moved past markers and aborted records only), for recovery_past_markers.
+    note_positions = None
+    if patches is not None and patches.read_committed:
+
+        def note_positions() -> None:
+            patches.delivered_positions = fetch_positions.positions(self, self.assignment())
 
     async def deliver(batch: list[tuple[Any, Any]], at: dict[tuple[str, int], int]) -> None:
         by_topic: dict[str, list[Any]] = {}
@@ -62,6 +69,8 @@ async def drain_messages(self: Any, fetcher: Any) -> None:  # pragma: no cover -
         for topic, messages in by_topic.items():
             ends = {tp: offset for tp, offset in at.items() if tp[0] == topic}
             await routes[topic](fetch_positions.FetchedBatch(messages, ends))
+        if note_positions is not None:
+            note_positions()
 
     try:
         while not (consumer_should_stop() or fetcher_should_stop()):
@@ -76,6 +85,8 @@ async def drain_messages(self: Any, fetcher: Any) -> None:  # pragma: no cover -
                 await self.commit()
             if batch and not self.should_stop:
                 await self.wait_first(deliver(batch, at), self.suspend_flow.wait())
+            elif not batch and note_positions is not None:
+                note_positions()
             unset_flag(CONSUMER_FETCHING)
     except self.consumer_stopped_errors:
         if self.transport.app.should_stop:
