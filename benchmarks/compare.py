@@ -13,6 +13,10 @@ measurement's log segments, page cache, compaction or consumer groups in the nex
 (q)     a Quix Streams application doing the same (:mod:`benchmarks.quix_app`);
 (q2)    the same Quix application running the stage chain, writing the worker's outputs;
 (f)     a plain Faust agent doing the same as (a) (:mod:`benchmarks.faust_plain`);
+(b-w20) a diagnostic: (b) with the 20 ms fetch wait the worker uses on Tansu instead of
+        Faust's hard-coded 1,500 ms (``CHAO_WORKER_BROKER_ENGINE=tansu``, which also takes
+        end offsets from fetches' high watermarks, the same numbers on Kafka): does the
+        fetch wait explain (b)'s latency on Kafka?
 
 each draining a backlog of the stream (events/s from the broker's timestamps of its first
 and last output record), then, on the same running process, the end-to-end latency of a
@@ -57,7 +61,7 @@ from pipeline.kafka.broker import Broker, die_with_parent, terminate
 from pipeline.kafka.io import Record, produce_lines, read_topics
 
 EOS_ENV = "CHAO_PROCESSING_GUARANTEE"
-ORDER = ("a", "q", "q2", "f", "b", "b-eos")
+ORDER = ("a", "q", "q2", "f", "b", "b-eos", "b-w20")
 LABELS = {
     "a": "(a) bare aiokafka consume-parse-produce loop",
     "q": "(q) Quix Streams app, consume-parse-produce",
@@ -65,6 +69,8 @@ LABELS = {
     "f": "(f) plain Faust agent, consume-parse-produce",
     "b": "(b) the worker, at-least-once",
     "b-eos": f"(b-eos) the worker, {EOS_ENV}=exactly_once",
+    "b-w20": "(b-w20) diagnostic: (b) with a 20 ms fetch wait instead of Faust's 1,500 ms "
+    "(CHAO_WORKER_BROKER_ENGINE=tansu: the worker's Tansu consumer settings)",
 }
 
 
@@ -475,6 +481,17 @@ def compare(
                 timeout=budget,
             )
 
+    def worker_short_wait() -> Figures:
+        with fresh_broker(str(tmp), "b-w20", engine) as broker:
+            return measure_worker_run(
+                broker,
+                lines,
+                lambda _: (latency_lines, rate),
+                tmp,
+                "b-w20",
+                env={"CHAO_WORKER_BROKER_ENGINE": "tansu"},
+            )
+
     if only is None or "a" in only:
         figures["a"] = measure("a", pass_through("a", bare_command))
     if only is None or "q" in only:
@@ -485,6 +502,8 @@ def compare(
         figures["f"] = measure("f", pass_through("f", faust_command))
     if only is None or "b-eos" in only:
         figures["b-eos"] = measure("b-eos", worker_eos)
+    if only is None or "b-w20" in only:
+        figures["b-w20"] = measure("b-w20", worker_short_wait)
     return lines, half, figures
 
 
