@@ -31,6 +31,7 @@ clean event's timestamp minus the moment it became releasable. For the pass-thro
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 import time
@@ -85,6 +86,7 @@ class Figures:
     p99: float | None = None
     latencies: int = 0
     note: str = ""
+    load: tuple[float, float] | None = None  # the machine's 1-minute load, start and end
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -155,8 +157,9 @@ def table(figures: dict[str, Figures], half: float | None) -> str:
     base = figures.get("a", Figures()).rate
     at = f"{half:,.0f} events/s" if half else "half of (b)"
     rows = [
-        f"| processor | events/s | ratio to (a) | latency p50 / p99 at {at} (ms) | notes |",
-        "|---|---:|---:|---:|---|",
+        f"| processor | events/s | ratio to (a) | latency p50 / p99 at {at} (ms) | "
+        "machine load | notes |",
+        "|---|---:|---:|---:|---|---|",
     ]
     for tag in ORDER:
         if tag not in figures:
@@ -168,8 +171,10 @@ def table(figures: dict[str, Figures], half: float | None) -> str:
             if one.p50 is not None and one.p99 is not None
             else "n/a"
         )
+        load = f"{one.load[0]:.1f}-{one.load[1]:.1f}" if one.load else ""
         rows.append(
-            f"| {LABELS[tag]} | {rate} | {ratio_cell(one.rate, base)} | {latency} | {one.note} |"
+            f"| {LABELS[tag]} | {rate} | {ratio_cell(one.rate, base)} | {latency} | {load} | "
+            f"{one.note} |"
         )
     return "\n".join(rows) + "\n"
 
@@ -404,7 +409,7 @@ def measure_worker_run(
 
 def measure(tag: str, run: Callable[[], Figures]) -> Figures:
     """One measurement; a failure is reported, not raised, so the others still run."""
-    started = time.monotonic()
+    started, load_before = time.monotonic(), os.getloadavg()[0]
     try:
         figures = run()
     except NotAvailable as exc:
@@ -415,6 +420,7 @@ def measure(tag: str, run: Callable[[], Figures]) -> Figures:
         print(f"  ({tag}) failed: {type(exc).__name__}: {exc}")
         traceback.print_exc()
         figures = Figures(note=f"failed: {type(exc).__name__}: {str(exc)[:200]}")
+    figures.load = (load_before, os.getloadavg()[0])
     if figures.rate is not None:
         latency = (
             f", p50 {figures.p50:.0f} ms, p99 {figures.p99:.0f} ms ({figures.latencies:,})"
@@ -524,7 +530,8 @@ def section_body(lines: list[bytes], half: float | None, figures: dict[str, Figu
         "the backlog (events/s from the broker's timestamps of its first and last output "
         "record), then, on the same running process, a second stream is offered at half of "
         "(b)'s rate for the latencies. The machine is shared: other sessions ran tests "
-        "beside this run, so compare the ratios within this run only.\n\n"
+        "beside this run (machine load: the 1-minute load average at the start and the end "
+        "of each measurement, on 2 cores), so compare the ratios within this run only.\n\n"
         + table(figures, half)
         + ("\n" + extra if extra else "")
     )

@@ -57,14 +57,17 @@ def test_markers_are_looked_for_per_partition() -> None:
 
 def test_table_gives_ratios_to_the_bare_loop_and_says_what_is_missing() -> None:
     figures = {
-        "a": Figures(rate=1000.0, p50=5.0, p99=20.0),
+        "a": Figures(rate=1000.0, p50=5.0, p99=20.0, load=(1.25, 3.0)),
         "q": Figures(rate=1500.0),
         "b-eos": Figures(note="not available: refused"),
     }
     text = table(figures, 250.0)
     assert "at 250 events/s" in text
     rows = {line.split("|")[1].strip(): line for line in text.splitlines()[2:]}
-    assert "| 1,000 | 1.000 | 5 / 20 |" in rows["(a) bare aiokafka consume-parse-produce loop"]
+    assert (
+        "| 1,000 | 1.000 | 5 / 20 | 1.2-3.0 |"
+        in rows["(a) bare aiokafka consume-parse-produce loop"]
+    )
     assert "| 1,500 | 1.500 | n/a |" in rows["(q) Quix Streams app, consume-parse-produce"]
     eos = next(line for name, line in rows.items() if name.startswith("(b-eos)"))
-    assert "not available | n/a | n/a | not available: refused |" in eos
+    assert "not available | n/a | n/a |  | not available: refused |" in eos
