@@ -19,7 +19,10 @@ Latency of a clean event = its timestamp on the clean topic minus the moment it 
 releasable: the latest raw timestamp among the session's records with a seq up to its
 own (an event can't come out before the ones it must follow have gone in).
 
-Run: ``make bench`` (or ``python -m benchmarks.bench_streaming``).
+Run: ``make bench`` (or ``python -m benchmarks.bench_streaming``). With ``--broker kafka``
+(``make bench-kafka``) it runs instead, on Apache Kafka, the comparison of
+:mod:`benchmarks.compare`: the bare loop, Quix Streams, a plain Faust agent and the worker
+at-least-once and exactly-once.
 """
 
 from __future__ import annotations

@@ -415,7 +415,9 @@ def measure(tag: str, run: Callable[[], Figures]) -> Figures:
     except NotAvailable as exc:
         reason = str(exc).strip()
         print(f"  ({tag}) not available: {reason}")
-        figures = Figures(note="not available: " + reason.splitlines()[0][:200])
+        lines = [line.strip() for line in reason.splitlines() if line.strip()]
+        said = lines[0] if len(lines) < 2 else f"{lines[0]} ... {lines[-1]}"
+        figures = Figures(note="not available: " + said[:300].replace("|", "/"))
     except Exception as exc:  # a broken measurement must not cost the others
         print(f"  ({tag}) failed: {type(exc).__name__}: {exc}")
         traceback.print_exc()
