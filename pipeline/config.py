@@ -173,9 +173,10 @@ class WorkerSettings(BaseSettings):
     fetch_max_wait_ms: int = Field(
         20,
         ge=1,
-        description="Longest a fetch waits for data on the embedded Tansu, which holds an "
-        "idle fetch for the whole wait (Faust's own 1500 adds up to that much latency per "
-        "hop); on Apache Kafka, which answers as soon as data arrives, Faust's wait stays.",
+        description="Longest a fetch waits for data, on every broker (Faust's own 1500 "
+        "added up to that much latency per hop: Tansu holds an idle fetch for the whole "
+        "wait, and on Kafka records of partitions left out of a waiting fetch wait for it; "
+        "topologies/patches/fetch_wait.py).",
     )
     process_in_place: bool = Field(
         True,

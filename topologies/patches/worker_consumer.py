@@ -3,8 +3,8 @@ the aiokafka consumer Faust builds for an app gets that app's settings.
 
 Why: Faust builds it with values it hard-codes (``fetch_max_wait_ms=1500``) and aiokafka
 defaults it does not expose (the fetcher's prefetch backoff). Each change is its own module
-acting on the one consumer: :mod:`.prefetch_backoff` on every broker, :mod:`.fetch_wait`
-and :mod:`.end_offsets` on Tansu only, :mod:`.read_committed` in exactly-once mode.
+acting on the one consumer: :mod:`.prefetch_backoff` and :mod:`.fetch_wait` on every
+broker, :mod:`.end_offsets` on Tansu only, :mod:`.read_committed` in exactly-once mode.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ def create_worker_consumer(self: Any, transport: Any) -> Any:
     patches = of(self.app)
     if patches is not None:
         prefetch_backoff.configure(consumer)
+        fetch_wait.configure(consumer, patches.fetch_max_wait_ms)
         if patches.read_committed:
             read_committed.configure(consumer)
         if patches.engine == "tansu":
-            fetch_wait.configure(consumer, patches.fetch_max_wait_ms)
             end_offsets.configure(consumer)
     return consumer
 
