@@ -320,7 +320,13 @@ class PipelineTopology:
         for key, end in self._assigned_ends().items():
             (raw_ends if key[0] == raw else staged_ends)[key] = end
         committed = self._committed()
-        return self.progress.tick(raw_ends, staged_ends, lambda key: committed.get(key, 0))
+        staged = self.staged_topic.get_topic_name()
+        owned = {
+            (tp.topic, tp.partition) for tp in self.app.consumer.assignment() if tp.topic == staged
+        }
+        return self.progress.tick(
+            raw_ends, staged_ends, lambda key: committed.get(key, 0), owned_staged=owned
+        )
 
     def _partition_offsets(self) -> dict[tuple[str, int], tuple[int, int]]:
         """End and committed offsets of the assigned raw and re-key partitions."""

@@ -40,10 +40,12 @@ async def produce_lines(
     rate: float | None = None,
     request_timeout_s: float = 40.0,
     idempotent: bool = False,
+    hurry: Callable[[], bool] | None = None,
 ) -> int:
     """Send each line with a random key (raw producers key by whatever they like).
 
-    ``rate`` (lines/s) paces the sending; ``on_sent`` is called with a count as batches go.
+    ``rate`` (lines/s) paces the sending, until ``hurry()`` returns true: then the rest
+    goes as fast as it can; ``on_sent`` is called with a count as batches go.
     ``request_timeout_s`` (aiokafka's default 40 s) is how long a send may wait for an
     unanswering broker before it fails; no retries on top. aiokafka itself resends a batch
     whose answer was lost (a broker stopped mid-request), which can put lines on the topic
@@ -72,7 +74,7 @@ async def produce_lines(
                 if on_sent:
                     on_sent(len(batch))
                 batch = []
-            if rate is not None:
+            if rate is not None and not (hurry is not None and hurry()):
                 ahead = sent / rate - (time.monotonic() - started)
                 if ahead > 0:
                     await asyncio.sleep(ahead)

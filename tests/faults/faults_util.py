@@ -319,6 +319,7 @@ async def produce_patiently(
     on_sent: Callable[[int], None],
     request_timeout_s: float = 300.0,
     idempotent: bool = False,
+    hurry: Callable[[], bool] | None = None,
 ) -> None:
     """``pipeline.kafka.io.produce_lines`` (same random keys for a seed), with a request
     timeout longer than any fault here: the test's own producer must ride out a frozen
@@ -335,12 +336,15 @@ async def produce_patiently(
         on_sent=on_sent,
         request_timeout_s=request_timeout_s,
         idempotent=idempotent,
+        hurry=hurry,
     )
 
 
 class BackgroundProducer:
     """:func:`produce_patiently` in a thread (its own event loop), so the test can inject
-    faults meanwhile. ``sent`` counts acknowledged lines; ``join`` re-raises its error."""
+    faults meanwhile. ``sent`` counts acknowledged lines; ``join`` re-raises its error.
+    ``hurry()`` ends the pacing: a test that paced the stream slowly enough for its faults
+    to fall mid-stream on a loaded machine sends the rest at once when they are done."""
 
     def __init__(
         self,
@@ -356,6 +360,7 @@ class BackgroundProducer:
         self.error: BaseException | None = None
         self.started = time.monotonic()
         self.finished: float | None = None
+        self.hurried = threading.Event()
 
         def on_sent(count: int) -> None:
             self.sent += count
@@ -371,6 +376,7 @@ class BackgroundProducer:
                         on_sent=on_sent,
                         rate=rate,
                         idempotent=idempotent,
+                        hurry=self.hurried.is_set,
                     )
                 )
             except BaseException as exc:  # reported by join()
@@ -380,6 +386,10 @@ class BackgroundProducer:
 
         self.thread = threading.Thread(target=run, name="producer", daemon=True)
         self.thread.start()
+
+    def hurry(self) -> None:
+        """Send the lines not sent yet without pacing."""
+        self.hurried.set()
 
     @property
     def done(self) -> bool:
