@@ -334,7 +334,7 @@ class FakePublisher:
         self.log = log
         self.records: list[tuple[str, bytes | None, bytes | None]] = []
 
-    def add(self, topic: str, key: bytes | None, value: bytes | None) -> None:
+    def add(self, topic: str, key: bytes | None, value: bytes | None, task: Any = None) -> None:
         self.records.append((topic, key, value))
 
     async def publish(self) -> list[Any]:

@@ -67,12 +67,9 @@ class ChangelogState:
     def add(self, changes: Sequence[Any]) -> None:
         add = self.publisher.add
         task_of = self.task_of
-        if task_of is None:
-            for key, state in changes:
-                add(self.topic, key.encode(), encode_state(state))
-        else:
-            for key, state in changes:
-                add(self.topic, key.encode(), encode_state(state), task=task_of(key))
+        for key, state in changes:
+            task = None if task_of is None else task_of(key)
+            add(self.topic, key.encode(), encode_state(state), task=task)
 
     async def write(self) -> None:
         await self.publisher.publish()
