@@ -62,6 +62,7 @@ PINNED: dict[str, tuple[Callable[..., Any], str]] = {
         "5ce941793947ad42",
     ),
     recovery_past_markers.PATCHED: (recovery_past_markers.ORIGINAL, "0dcc38568ad5018b"),
+    recovery_past_markers.PATCHED_SEEK: (recovery_past_markers.ORIGINAL_SEEK, "19598ca63d94d250"),
     # fetch_positions: positions move past skipped control and aborted batches.
     "aiokafka PartitionRecords._unpack_records": (
         PartitionRecords._unpack_records,
@@ -340,3 +341,37 @@ def test_recovery_reading_committed_ends_past_trailing_markers() -> None:
     assert recovery_past_markers.active_remaining(recovery(alo)) == Counter({tp: 2, other: 2})
     queue.put_nowait("a record not taken yet")
     assert recovery_past_markers.active_remaining(recovery(eos))[tp] == 2
+
+
+def test_recovery_forgets_positions_noted_before_it_sought_the_partition() -> None:
+    """A position noted before recovery sought a partition (where the offset reset left a
+    newly assigned one: its end) must not make it look recovered: it was, before the
+    fix, and recovery of a partition taken over from a zombie was skipped."""
+    from collections import Counter
+    from types import SimpleNamespace
+
+    from faust.types import TP
+
+    tp, kept = TP("changelog", 0), TP("changelog", 1)
+    app = new_app("recovers-seek", "kafka", read_committed=True)
+    app_patches = patches.of(app)
+    assert app_patches is not None
+    recovery: Any = SimpleNamespace(
+        app=app,
+        tables=SimpleNamespace(changelog_queue=asyncio.Queue()),
+        active_highwaters=Counter({tp: 9, kept: 9}),
+        active_offsets=Counter({tp: -1, kept: -1}),  # nothing read yet
+    )
+    app_patches.delivered_positions = {("changelog", 0): 10, ("changelog", 1): 10}
+    assert recovery_past_markers.active_remaining(recovery) == Counter({tp: 0, kept: 0})
+    sought: list[dict[Any, int]] = []
+
+    class Consumer:
+        async def seek_wait(self, offsets: dict[Any, int]) -> None:
+            sought.append(offsets)
+
+    asyncio.run(
+        recovery_past_markers.seek_offsets(recovery, Consumer(), {tp}, Counter({tp: -1}), "x")
+    )
+    assert sought == [{tp: 0}]  # Faust's seek ran
+    assert recovery_past_markers.active_remaining(recovery) == Counter({tp: 10, kept: 0})

@@ -143,12 +143,14 @@ def test_close_aborts_and_stops_every_producer_even_when_fenced() -> None:
     log: list[tuple[str, str]] = []
     tasks = TaskProducers("app", factory(log, {"app-raw-0": {"abort"}}))
 
-    async def run() -> None:
+    async def run() -> list[Any]:
         await tasks.assign({("raw", 0), ("raw", 1)})
+        tasks.producer(("raw", 1))  # a publisher wrote to raw[1]'s transaction
         log.clear()
-        await tasks.close()
+        return await tasks.close()
 
-    asyncio.run(run())
+    # What the caller must know: raw[1]'s aborted transaction held records.
+    assert asyncio.run(run()) == [("raw", 1)]
     assert sorted(log) == [
         ("app-raw-0", "abort"),
         ("app-raw-0", "stop"),

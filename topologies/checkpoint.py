@@ -12,7 +12,8 @@ rewritten batch after batch).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
 #: Sessions whose state one hold of the processing lock encodes at a commit (about 10 ms).
@@ -57,7 +58,7 @@ class Checkpoint:
 
     The agents call :meth:`processed` for each batch whose outputs the broker has
     acknowledged (they changed session states in memory on the way, under ``lock``);
-    :meth:`commit` runs on a timer, at a rebalance and at stop; :meth:`revoke` when the
+    :meth:`commit` runs on a timer, at a rebalance and at stop; :meth:`revoking` when the
     worker's partitions are taken away.
     """
 
@@ -135,21 +136,19 @@ class Checkpoint:
         Step 3 puts each partition's next offset into its transaction and commits the
         transactions. A crash before that aborts them (the broker does, or the partition's
         next owner when it starts its producer): outputs, state and offsets are all there
-        or none is, so a consumer reading read_committed sees no repeat.
+        or none is, so a consumer reading read_committed sees no repeat. A live worker
+        never aborts a transaction that holds records: a revocation commits first
+        (:meth:`revoking`), and any failure stops the worker.
         """
         async with self._committing:
             await self.outputs.flush()
             async with self.lock:
+                if self.exclusive:
+                    await self._commit_holding_the_locks()
+                    return
                 epoch = self.epoch
                 changes = self.state.take()
                 batches, self.pending = self.pending, []
-                if self.exclusive:
-                    self.state.add(changes)
-                    await self.state.write()
-                    for batch in batches:
-                        self.offsets.ack(batch)
-                    await self.offsets.commit()
-                    return
             for start in range(0, len(changes), self.state_chunk):
                 async with self.lock:
                     self.state.add(changes[start : start + self.state_chunk])
@@ -160,3 +159,49 @@ class Checkpoint:
             for batch in batches:
                 self.offsets.ack(batch)
             await self.offsets.commit()
+
+    async def _commit_holding_the_locks(self) -> None:
+        """Exactly-once steps 2 and 3 (the commit lock and the processing lock held)."""
+        changes = self.state.take()
+        batches, self.pending = self.pending, []
+        self.state.add(changes)
+        await self.state.write()
+        for batch in batches:
+            self.offsets.ack(batch)
+        await self.offsets.commit()
+
+    @asynccontextmanager
+    async def revoking(self, *, commit: bool = True) -> AsyncIterator[None]:
+        """The partitions are being revoked: the caller lets go of what it holds inside
+        (holding the processing lock), then :meth:`revoke` runs.
+
+        Exactly-once (``exclusive``) first commits what is processed (unless ``commit``
+        is false: the worker is failing), holding the commit lock and then the processing
+        lock (the order :meth:`commit` takes them) until the revocation is done: no batch
+        is processed between that commit and the revocation, so the transactions it
+        leaves open are empty. Aborting one that held records instead would leave the
+        worker with session states that account for outputs nobody will ever read: were
+        the partition assigned back, its replay would drop those events as already
+        emitted (lost). A failed commit is raised once the caller's part has run.
+        At-least-once only takes the processing lock: its outputs are out, so the states
+        it holds stay consistent with them, and what it did not commit is replayed.
+        """
+        if not self.exclusive:
+            async with self.lock:
+                yield
+                self.revoke()
+            return
+        async with self._committing, self.lock:
+            failed: Exception | None = None
+            if commit:
+                try:
+                    await self.outputs.flush()
+                    await self._commit_holding_the_locks()
+                except Exception as exc:
+                    failed = exc
+            try:
+                yield
+            finally:
+                self.revoke()
+            if failed is not None:
+                raise failed

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import faust
@@ -194,8 +195,17 @@ class FaustCheckpoint:
         if self.app.rebalancing:  # the rebalance waits for this batch's ack: now
             self.commit_soon()
 
-    def revoke(self) -> None:
-        self.checkpoint.revoke()
+    @asynccontextmanager
+    async def revoking(self) -> AsyncIterator[None]:
+        """:meth:`Checkpoint.revoking`; a failure (exactly-once: the commit) stops the
+        worker, whose memory may then hold what its aborted transactions accounted for."""
+        commit = self.enabled and self.app.crash_reason is None
+        try:
+            async with self.checkpoint.revoking(commit=commit):
+                yield
+        except Exception as exc:
+            log.error("revocation failed, stopping the worker: %s: %s", type(exc).__name__, exc)
+            await self.app.crash(exc)
 
     async def assign_tasks(self, assigned: Iterable[Any]) -> None:
         """Exactly-once: start the producers of the assigned input partitions (fencing
@@ -207,10 +217,18 @@ class FaustCheckpoint:
             )
 
     async def close_tasks(self) -> None:
-        """Exactly-once: abort the open transactions and stop the producers (at a
-        revocation, after revoke(); and at stop)."""
-        if self.tasks is not None:
-            await self.tasks.close()
+        """Exactly-once: abort the open transactions and stop the producers (inside
+        :meth:`revoking`, and at stop). Aborting one that held records while the worker
+        goes on would leave it with states its aborted outputs accounted for
+        (:meth:`Checkpoint.revoking`): that stops the worker."""
+        if self.tasks is None:
+            return
+        aborted = await self.tasks.close()
+        if aborted and self.app.crash_reason is None and not self.app.should_stop:
+            names = ", ".join(f"{topic}[{partition}]" for topic, partition in aborted)
+            exc = RuntimeError(f"exactly-once: aborted transactions that held records: {names}")
+            log.error("%s; stopping the worker", exc)
+            await self.app.crash(exc)
 
     def commit_soon(self) -> None:
         """Commit as soon as possible, in a task on the app's event loop (again after a

@@ -574,7 +574,11 @@ class PipelineTopology:
                 observe(record["ts"], now)
 
     async def _on_revoked(self, sender: Any, *_: Any, **__: Any) -> None:
-        async with self.lock:
+        # Holding the processing lock; exactly-once commits first (Checkpoint.revoking).
+        # At-least-once, what is not committed is replayed by the partitions' next
+        # owners; the checkpoint committed when the rebalance started, so normally
+        # nothing is left.
+        async with self.checkpoint.revoking():
             # From here until the rebalance completes every event goes through the re-key
             # topic: whoever owns its partition afterwards orders it.
             self.local_partitions = frozenset()
@@ -582,11 +586,9 @@ class PipelineTopology:
             # partitions' owners fetch them again from the committed offsets.
             self.raw_batches.drop_waiting()
             self.staged_batches.drop_waiting()
-            # What is not committed is replayed by the partitions' next owners; the
-            # checkpoint committed when the rebalance started, so normally nothing is left.
-            self.checkpoint.revoke()
-            # Exactly-once: abort what the transactions hold and stop their producers; the
-            # next assignment starts the producers of the partitions then owned.
+            # Exactly-once: stop the producers (their transactions are empty after the
+            # commit); the next assignment starts the producers of the partitions then
+            # owned, fencing their previous owners.
             await self.checkpoint.close_tasks()
 
     async def _on_rebalance_complete(self, sender: Any, *_: Any, **__: Any) -> None:

@@ -140,12 +140,14 @@ class TaskProducers:
         await producer.commit_transaction()
         await producer.begin_transaction()
 
-    async def close(self) -> None:
+    async def close(self) -> list[Task]:
         """Abort the open transactions (what they hold is processed again by the
-        partitions' next owners) and stop every producer."""
+        partitions' next owners) and stop every producer; return the tasks whose
+        aborted transaction held records."""
         producers, self.producers = self.producers, {}
-        self.written.clear()
+        written, self.written = sorted(self.written), set()
         await asyncio.gather(*(_abort_and_stop(p) for p in producers.values()))
+        return written
 
 
 async def _abort_and_stop(producer: Any) -> None:

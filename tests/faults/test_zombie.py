@@ -132,7 +132,9 @@ def test_paused_worker_past_its_session_timeout(deploy, report, guarantee: str) 
         if not zombie.alive():
             fenced = True
             assert zombie.process.returncode != 0
-            assert "ProducerFenced" in zombie.log_path.read_text(errors="replace")
+            log_text = zombie.log_path.read_text(errors="replace")
+            errors = [line for line in log_text.splitlines() if "[ERROR]" in line][:10]
+            assert "ProducerFenced" in log_text, "\n".join(errors)
             zombie = deployment.worker("zombie-restarted")  # as its supervisor would
             zombie.wait_ready(timeout=90)
     # Thawed, it rejoins by itself: the two split the partitions again.
