@@ -110,6 +110,27 @@ def test_dropping_waiting_batches_counts_them_and_lets_a_waiting_put_proceed() -
     assert batch == [4, 5, 6]
 
 
+def test_dropping_waiting_batches_leaves_the_error_that_ends_the_agents_stream() -> None:
+    """A stopping worker throws StopAsyncIteration into the agent's queue to end its
+    stream; a revocation at that moment drops the batches and leaves the error to the
+    agent (mode's get_nowait raised it into the revocation, which then crashed)."""
+
+    async def run() -> tuple[int, Any]:
+        channel = BatchChannel(faust.App("handoff-stop", broker="kafka://127.0.0.1:9"), maxsize=4)
+        agent_side = _subscribe(channel)
+        await channel.put([1, 2])
+        await agent_side.queue.throw(StopAsyncIteration())
+        dropped = channel.drop_waiting()
+        try:
+            agent_side.queue.get_nowait()
+        except StopAsyncIteration as exc:
+            return dropped, exc
+        return dropped, None
+
+    dropped, error = asyncio.run(run())
+    assert dropped == 2 and isinstance(error, StopAsyncIteration)
+
+
 def test_an_agent_error_stops_the_worker_instead_of_restarting_the_agent() -> None:
     failure = RuntimeError("publish failed: broker gone")
 

@@ -61,11 +61,10 @@ class BatchChannel(faust.Channel[Any]):
         returns how many messages they held."""
         dropped = 0
         for queue in self._queues():
-            while True:
-                try:
-                    # Not queue.clear(): that cancels a waiting put, which ends the fetch loop.
-                    batch: Any = queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    break
+            # Not queue.clear(): that cancels a waiting put, which ends the fetch loop. The
+            # batches only (qsize): mode's get_nowait would raise, and so take away, the
+            # error thrown into the queue to end the agent's stream when the worker stops.
+            while queue.qsize():
+                batch: Any = asyncio.Queue.get_nowait(queue)
                 dropped += len(batch)
         return dropped

@@ -56,6 +56,9 @@ class Figures:
     leaked: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
     detail: list[str] = field(default_factory=list)  # first few problems, for the message
+    # Where repeats were read (partition@offset of the copy and of the first one): kept
+    # apart, at-least-once has hundreds of them and they are allowed there.
+    repeats: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         extra = "".join(f", {k}={_fmt(v)}" for k, v in self.extra.items())
@@ -239,6 +242,7 @@ def _clean_figures(
     records: list[Record],
 ) -> None:
     got: dict[str, dict[int, dict[str, Any]]] = {}
+    first_at: dict[tuple[str, int], str] = {}
     top: dict[str, int] = {}
     for record in sorted(records, key=lambda r: (r.partition, r.offset)):
         event = orjson.loads(record.value)
@@ -247,14 +251,19 @@ def _clean_figures(
             fig.mismatched += 1
             fig.detail.append(f"{topic} {sid} seq {seq}: key {record.key!r}")
         seen = got.setdefault(sid, {})
+        at = f"{record.partition}@{record.offset}"
         if seq in seen:
             if seen[seq] == event:
                 fig.duplicated += 1
+                if len(fig.repeats) < 20:
+                    first = first_at[(sid, seq)]
+                    fig.repeats.append(f"{topic} {sid} seq {seq}: at {at}, first at {first}")
             else:
                 fig.conflicting += 1
                 fig.detail.append(f"{topic} {sid} seq {seq}: a repeat that is not an exact copy")
             continue
         seen[seq] = event
+        first_at[(sid, seq)] = at
         if sid in top and seq < top[sid]:
             fig.reordered += 1
             fig.detail.append(f"{topic} {sid}: seq {seq} after seq {top[sid]}")

@@ -172,7 +172,9 @@ def test_paused_worker_past_its_session_timeout(deploy, report, guarantee: str) 
     assert fig.lost == 0, f"{fig.line()}\n{summaries}\n" + "\n".join(fig.detail[:20])
     fig.assert_clean()
     if exactly_once:
-        assert fig.duplicated == 0, f"repeats for a read_committed reader: {fig.line()}"
+        assert fig.duplicated == 0, (
+            f"repeats for a read_committed reader: {fig.line()}\n" + "\n".join(fig.repeats)
+        )
     assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=not exactly_once)
     # Nobody restarted anything (but a fenced exactly-once zombie): both lived through it.
     assert zombie.alive() and (fenced or zombie.process.pid == zombie_pid), zombie.log_tail()
