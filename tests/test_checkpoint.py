@@ -347,6 +347,8 @@ class FakePublisher:
 class FakeMessage:
     offset: int
     generation_id: int = 1
+    topic: str = "t"
+    partition: int = 0
 
 
 def faust_checkpoint(log: list[str]) -> tuple[Any, Any]:
@@ -566,3 +568,26 @@ def test_a_failed_worker_revokes_without_committing() -> None:
 
     world = asyncio.run(run())
     assert world.durable.committed == set() and "flush" not in world.calls
+
+
+def test_exactly_once_takes_only_messages_of_partitions_whose_transaction_is_open() -> None:
+    """A batch taken just before a revocation is processed after it (the generation
+    changes only at the next assignment): its partitions' producers are closed, so its
+    messages are dropped unacked (their owner replays them), not processed into no
+    transaction (which stopped the worker)."""
+    from types import SimpleNamespace
+
+    from topologies.faust_checkpoint import ConsumerOffsets
+    from topologies.patches.fetch_positions import FetchedBatch
+
+    app: Any = SimpleNamespace(
+        consumer_generation_id=1, consumer=SimpleNamespace(_unacked_messages=set())
+    )
+    messages = [FakeMessage(o, topic="raw", partition=p) for p, o in ((0, 4), (1, 7), (0, 5))]
+    batch = FetchedBatch(messages, {("raw", 0): 9, ("raw", 1): 8})
+    open_tasks = {("raw", 0)}
+    live = ConsumerOffsets(app).take(batch, open_tasks.__contains__)
+    assert [(m.partition, m.offset) for m in live] == [(0, 4), (0, 5)]
+    assert isinstance(live, FetchedBatch) and live.next_offsets == {("raw", 0): 9}
+    assert app.consumer._unacked_messages == {messages[2]}
+    assert ConsumerOffsets(app).take(batch, set().__contains__) == []

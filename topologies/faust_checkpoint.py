@@ -85,13 +85,18 @@ class ConsumerOffsets:
     def __init__(self, app: faust.App) -> None:
         self.app = app
 
-    def take(self, messages: list[Any]) -> list[Any]:
+    def take(self, messages: list[Any], owned: Callable[[Task], bool] | None = None) -> list[Any]:
         """The messages of a fetched batch that belong to the current assignment; the last
         one joins Faust's unacked messages (a rebalance waits for it). Messages fetched
-        before a rebalance (older consumer generation) are dropped unacked: the
-        partition's owner fetches them again from the committed offset."""
+        before a rebalance (older consumer generation), or of a partition not ``owned``,
+        are dropped unacked: the partition's owner fetches them again from the committed
+        offset."""
         generation = self.app.consumer_generation_id
-        live = [m for m in messages if m.generation_id == generation]
+        live = [
+            m
+            for m in messages
+            if m.generation_id == generation and (owned is None or owned((m.topic, m.partition)))
+        ]
         if live:
             consumer: Any = self.app.consumer
             consumer._unacked_messages.add(live[-1])  # no public way without sensors
@@ -187,8 +192,15 @@ class FaustCheckpoint:
         self.enabled = False
 
     def take(self, messages: list[Any]) -> tuple[list[Any], int]:
-        """A fetched batch's live messages, and the epoch to hand to :meth:`processed`."""
-        return self.offsets.take(messages), self.checkpoint.epoch
+        """A fetched batch's live messages, and the epoch to hand to :meth:`processed`.
+
+        Exactly-once, live also means that the partition's transaction is open: a batch
+        an agent took just before a revocation, and so processes after it (the generation
+        changes only at the next assignment), belongs to partitions whose producers the
+        revocation closed; processed, it failed ("no transaction") and stopped the worker.
+        """
+        owned = None if self.tasks is None else self.tasks.producers.__contains__
+        return self.offsets.take(messages, owned), self.checkpoint.epoch
 
     def processed(self, messages: list[Any], epoch: int) -> None:
         self.checkpoint.processed(messages, epoch)

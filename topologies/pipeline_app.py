@@ -522,6 +522,8 @@ class PipelineTopology:
             await self._stop_on_error("expire", self._prepare_publishers())
         caught_up_to = self._track_progress()
         async with self.lock:
+            if self.app.rebalancing:  # began while this waited for the lock: the sessions
+                return  # held may be another worker's now (and exactly-once: no producers)
             outputs = self.pipeline.expire(caught_up_to=caught_up_to)
             if outputs:
                 await self._publish(outputs)
