@@ -284,6 +284,9 @@ def _clean_figures(
             fig.detail.append(f"{topic} {sid}: unexpected seqs {sorted(extra)[:5]}")
 
 
+_DEAD_META = ("eventId", "sessionId", "seq", "type", "stage", "reason")
+
+
 def _dead_figures(fig: Figures, expected: Expected, records: list[Record]) -> None:
     by_source: dict[tuple[Any, ...], bytes] = {}
     for record in records:
@@ -297,6 +300,7 @@ def _dead_figures(fig: Figures, expected: Expected, records: list[Record]) -> No
         if source in by_source:
             if by_source[source] == key:
                 fig.duplicated += 1
+                fig.repeats.append(f"dead letter for {source} twice")
             else:
                 fig.conflicting += 1
                 fig.detail.append(f"two different dead letters for source {source}")
@@ -313,6 +317,8 @@ def _dead_figures(fig: Figures, expected: Expected, records: list[Record]) -> No
             continue
         if expected.dead[key] and orjson.loads(key).get("eventId") in expected.repeated_ids:
             fig.duplicated += extra  # from the other copy of a duplicated raw line
+            meta = {k: v for k, v in orjson.loads(key).items() if k in _DEAD_META}
+            fig.repeats.append(f"dead letter {meta} {n} times, the file mode {expected.dead[key]}")
         else:
             fig.unexpected += extra
             fig.detail.append(f"unexpected dead letter: {key.decode()[:200]}")
