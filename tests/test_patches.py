@@ -20,7 +20,6 @@ import pytest
 from aiokafka import AIOKafkaConsumer
 from aiokafka.consumer.fetcher import Fetcher, PartitionRecords
 from aiokafka.consumer.subscription_state import Assignment, TopicPartitionState
-from faust.tables.recovery import Recovery
 from faust.transport.consumer import Consumer
 from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread, Transport
 from faust.types.tuples import ConsumerMessage
@@ -36,6 +35,7 @@ from topologies.patches import (
     end_offsets,
     prefetch_backoff,
     recovery_past_markers,
+    seek_before_resume,
     worker_consumer,
 )
 
@@ -63,12 +63,7 @@ PINNED: dict[str, tuple[Callable[..., Any], str]] = {
         "5ce941793947ad42",
     ),
     recovery_past_markers.PATCHED: (recovery_past_markers.ORIGINAL, "0dcc38568ad5018b"),
-    # Exactly-once drops batches until the rebalance ends (FaustCheckpoint.take): Faust
-    # resumes the stream partitions, seeks them to the committed offsets, then ends it.
-    "faust.tables.recovery.Recovery._resume_streams": (
-        Recovery._resume_streams,
-        "d986a6710c1aca98",
-    ),
+    seek_before_resume.PATCHED: (seek_before_resume.ORIGINAL, "d986a6710c1aca98"),
     recovery_past_markers.PATCHED_SEEK: (recovery_past_markers.ORIGINAL_SEEK, "19598ca63d94d250"),
     # fetch_positions: positions move past skipped control and aborted batches.
     "aiokafka PartitionRecords._unpack_records": (
@@ -382,3 +377,60 @@ def test_recovery_forgets_positions_noted_before_it_sought_the_partition() -> No
     )
     assert sought == [{tp: 0}]  # Faust's seek ran
     assert recovery_past_markers.active_remaining(recovery) == Counter({tp: 10, kept: 0})
+
+
+def test_exactly_once_seeks_the_stream_partitions_before_resuming_them() -> None:
+    """Faust resumes the stream partitions, then seeks them to the committed offsets:
+    records fetched in between were processed and committed, then delivered again by the
+    seek (two committed copies). Reading committed, the seek comes first, once; an app
+    that does not read committed keeps Faust's order."""
+    from types import SimpleNamespace
+
+    def run(read_committed: bool) -> list[str]:
+        calls: list[str] = []
+        name = f"resume-{read_committed}"
+        app = new_app(name, "kafka", read_committed=read_committed)
+
+        async def perform_seek() -> None:
+            calls.append("seek")
+
+        async def send() -> None:
+            calls.append("rebalance complete")
+
+        consumer = SimpleNamespace(
+            perform_seek=perform_seek,
+            assignment=lambda: {("raw", 0)},
+            resume_partitions=lambda tps: calls.append("resume"),
+            resume_flow=lambda: calls.append("flow"),
+        )
+
+        async def waited(work: Any, timeout: Any = None) -> Any:
+            return await work
+
+        async def maybe_start() -> None:
+            pass
+
+        fake_app = SimpleNamespace(
+            chao_patches=patches.of(app),
+            consumer=consumer,
+            consumer_generation_id=3,
+            conf=SimpleNamespace(broker_request_timeout=5.0),
+            on_rebalance_complete=SimpleNamespace(send=send),
+            flow_control=SimpleNamespace(resume=lambda: None),
+            _fetcher=SimpleNamespace(maybe_start=maybe_start),
+            on_rebalance_end=lambda: calls.append("rebalance end"),
+        )
+        recovery: Any = SimpleNamespace(
+            app=fake_app,
+            _wait=waited,
+            _is_changelog_tp=lambda tp: False,
+            completed=asyncio.Event(),
+            tables=SimpleNamespace(on_actives_ready=lambda: None, on_standbys_ready=lambda: None),
+            log=SimpleNamespace(info=lambda *a: None, dev=lambda *a: None),
+        )
+        asyncio.run(seek_before_resume.resume_streams(recovery, 3))
+        assert consumer.perform_seek is perform_seek  # the no-op was for that call only
+        return calls
+
+    assert run(True) == ["seek", "rebalance complete", "resume", "flow", "rebalance end"]
+    assert run(False) == ["rebalance complete", "resume", "seek", "flow", "rebalance end"]

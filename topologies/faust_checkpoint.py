@@ -79,10 +79,6 @@ class ChangelogState:
         self.store.discard_pending()
 
 
-def _nothing(task: Task) -> bool:
-    return False
-
-
 class ConsumerOffsets:
     """OffsetCommitter: Faust's consumer (its acked offsets, its commit)."""
 
@@ -202,18 +198,8 @@ class FaustCheckpoint:
         an agent took just before a revocation, and so processes after it (the generation
         changes only at the next assignment), belongs to partitions whose producers the
         revocation closed; processed, it failed ("no transaction") and stopped the worker.
-
-        Exactly-once, nothing is live while a rebalance runs either: Faust resumes the
-        stream partitions before it seeks them to their committed offsets
-        (``Recovery._resume_streams``, pinned) and ends the rebalance only after, so records
-        fetched from where the consumer stood were processed and committed, then the seek
-        (to the offset committed before that) delivered them again: two committed
-        transactions with the same dead letters (seen in the zombie test's loops). Dropped
-        unacked, they are fetched again from the position the seek sets.
         """
-        owned: Callable[[Task], bool] | None = None
-        if self.tasks is not None:
-            owned = _nothing if self.app.rebalancing else self.tasks.producers.__contains__
+        owned = None if self.tasks is None else self.tasks.producers.__contains__
         return self.offsets.take(messages, owned), self.checkpoint.epoch
 
     def processed(self, messages: list[Any], epoch: int) -> None:

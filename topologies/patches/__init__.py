@@ -45,6 +45,7 @@ def apply(
         batch_delivery,
         created_topics,
         recovery_past_markers,
+        seek_before_resume,
         seek_uncommitted_partitions,
         worker_consumer,
     )
@@ -52,7 +53,13 @@ def apply(
     existing = of(app)
     if existing is not None:
         return existing
-    for patch in (batch_delivery, worker_consumer, created_topics, recovery_past_markers):
+    for patch in (
+        batch_delivery,
+        worker_consumer,
+        created_topics,
+        recovery_past_markers,
+        seek_before_resume,
+    ):
         patch.install()
     seek_uncommitted_partitions.apply(app)
     patches = app.chao_patches = AppPatches(engine, fetch_max_wait_ms, read_committed)
