@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiokafka.errors as Errors
 import pytest
 
-from topologies.checkpoint import Checkpoint
+from tests.group_fakes import FakeConsumerThread, FakeCoordinator
+from topologies.checkpoint import Checkpoint, Membership
 
 
 class Crash(Exception):
@@ -44,6 +46,8 @@ class World:
     calls: list[str] = field(default_factory=list)
     crash_at: str | None = None
     pause_at: str | None = None
+    answer: Membership = Membership.MEMBER  # the coordinator's, to membership()
+    released: list[Any] = field(default_factory=list)
     paused: asyncio.Event = field(default_factory=asyncio.Event)
     go_on: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -87,6 +91,14 @@ class World:
         self.durable.committed.update(self.acked)
         self.acked = []
 
+    async def membership(self) -> Membership:
+        await self.step("member?")
+        return self.answer
+
+    def release(self, batches: Sequence[Sequence[Any]]) -> None:
+        self.calls.append("release")
+        self.released += [b for batch in batches for b in batch]
+
 
 def checkpoint_for(world: World, chunk: int = 2) -> Checkpoint:
     return Checkpoint(world, world, world, asyncio.Lock(), state_chunk=chunk)
@@ -122,7 +134,7 @@ def test_commit_order_outputs_then_state_then_offsets() -> None:
         return world
 
     world = asyncio.run(run())
-    assert world.calls == ["flush", "take", "add", "add", "write", "ack", "commit"]
+    assert world.calls == ["flush", "member?", "take", "add", "add", "write", "ack", "commit"]
     assert world.durable.committed == {1}
     assert world.durable.states == {"a": 1, "b": 1, "c": 1}
     assert_at_least_once(world)
@@ -149,6 +161,71 @@ def test_a_crash_at_any_step_leaves_durable_state_consistent(crash_at: str) -> N
     assert world.calls[-1] == crash_at
     if crash_at == "commit":
         assert world.durable.states == {"a": 2, "b": 2, "c": 3}
+
+
+@pytest.mark.parametrize("pause_at", ["flush", "member?"])
+def test_a_worker_expelled_from_its_group_commits_neither_state_nor_offsets(pause_at: str) -> None:
+    """A worker frozen past its session timeout (at any point before the question) and
+    thawed: its outputs may go out (repeats), but the states it built from what it held
+    must not overwrite the ones its partitions' new owners wrote. What it processed since
+    the last commit is dropped and released (the rejoin's revocation waits for it no
+    longer; the owners replay it); a batch processed afterwards meets the same answer."""
+
+    async def run() -> World:
+        world = World()
+        checkpoint = checkpoint_for(world)
+        await process(world, checkpoint, 1, {"a"})
+        await checkpoint.commit()
+        await process(world, checkpoint, 2, {"a", "b"})
+        world.pause_at = pause_at
+        commit = asyncio.ensure_future(checkpoint.commit())
+        await world.paused.wait()
+        world.answer = Membership.EXPELLED  # expelled while frozen
+        world.go_on.set()
+        await commit
+        assert checkpoint.pending == [] and world.dirty == set() and world.released == [2]
+        world.pause_at = None
+        await process(world, checkpoint, 3, {"c"})  # a batch it still held
+        await checkpoint.commit()
+        assert world.released == [2, 3]
+        async with checkpoint.revoking():  # the rejoin revokes; the partitions come back
+            pass
+        world.answer = Membership.MEMBER
+        await process(world, checkpoint, 4, {"b"})
+        await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert world.calls.count("write") == 2 and "ack" in world.calls
+    assert world.durable.states == {"a": 1, "b": 4} and world.durable.committed == {1, 4}
+    assert_at_least_once(world)
+
+
+def test_with_no_answer_a_commit_keeps_what_it_holds_for_the_next() -> None:
+    async def run() -> World:
+        world = World(answer=Membership.UNKNOWN)
+        checkpoint = checkpoint_for(world)
+        await process(world, checkpoint, 1, {"a"})
+        await checkpoint.commit()
+        assert world.durable.committed == set() and world.released == []
+        world.answer = Membership.MEMBER
+        await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert world.durable.committed == {1} and world.durable.states == {"a": 1}
+
+
+def test_exactly_once_does_not_ask_for_membership_its_transactions_fence() -> None:
+    async def run() -> World:
+        world = World(answer=Membership.EXPELLED)
+        checkpoint = Checkpoint(world, world, world, asyncio.Lock(), exclusive=True)
+        await process(world, checkpoint, 1, {"a"})
+        await checkpoint.commit()
+        return world
+
+    world = asyncio.run(run())
+    assert "member?" not in world.calls and world.durable.committed == {1}
 
 
 def test_a_batch_processed_while_the_state_is_written_waits_for_the_next_commit() -> None:
@@ -310,6 +387,9 @@ class FakeConsumer:
     def __init__(self, log: list[str]) -> None:
         self.log = log
         self._unacked_messages: set[Any] = set()
+        self._waiting_for_ack: asyncio.Future[None] | None = None  # armed by wait_empty
+        self.coordinator = FakeCoordinator()
+        self._thread = FakeConsumerThread(self.coordinator)
 
     def ack(self, message: Any) -> bool:
         self.log.append(f"ack {message.offset}")
@@ -390,6 +470,44 @@ def test_faust_adapter_commits_in_order_and_drops_messages_of_an_old_generation(
     app = asyncio.run(run())
     assert log == ["flush outputs", "write 1 states", "ack 5", "ack 6", "commit offsets"]
     assert app.consumer._unacked_messages == set()
+
+
+@pytest.mark.parametrize(
+    ("answer", "commits"),
+    [
+        (Errors.NoError, True),
+        (Errors.RebalanceInProgressError, True),  # a member until it rejoins
+        (Errors.UnknownMemberIdError, False),  # expelled
+        (Errors.IllegalGenerationError, False),
+        (Errors.RequestTimedOutError(), False),  # no answer: the next commit asks again
+    ],
+)
+def test_faust_adapter_commits_only_while_the_coordinator_says_it_is_a_member(
+    answer: Any, commits: bool
+) -> None:
+    log: list[str] = []
+
+    async def run() -> Any:
+        app, checkpoint = faust_checkpoint(log)
+        app.consumer.coordinator.answer = answer
+        app.consumer._waiting_for_ack = asyncio.get_running_loop().create_future()
+        messages, epoch = checkpoint.take([FakeMessage(5)])
+        checkpoint.processed(messages, epoch)
+        await checkpoint.commit()
+        return app
+
+    app = asyncio.run(run())
+    assert app.consumer.coordinator.sent == [(1, "group", 1, "member-1")]
+    if commits:
+        assert log == ["flush outputs", "write 1 states", "ack 5", "commit offsets"]
+    else:
+        assert log == ["flush outputs"]
+    # Expelled: released unacked (Faust commits nothing) and a rebalance waiting in
+    # wait_empty woken; no answer: still held for the next commit.
+    expelled = answer in (Errors.UnknownMemberIdError, Errors.IllegalGenerationError)
+    assert app.consumer._waiting_for_ack.done() == expelled
+    assert bool(app.consumer._unacked_messages) == (not commits and not expelled)
+    assert app.crash_reason is None  # not a failure: the rejoin revokes and replays
 
 
 def test_faust_adapter_commits_at_once_when_a_rebalance_waits_for_a_batch() -> None:

@@ -12,6 +12,7 @@ rewritten batch after batch).
 from __future__ import annotations
 
 import asyncio
+import enum
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
@@ -43,6 +44,15 @@ class StateWriter(Protocol):
         """Forget changes not taken yet (their batches will be processed again)."""
 
 
+class Membership(enum.Enum):
+    """The group coordinator's answer: is this worker still a member of the generation
+    whose partitions it processes?"""
+
+    MEMBER = "member"
+    EXPELLED = "expelled"  # refused, or rejoined since: its partitions may be others' now
+    UNKNOWN = "unknown"  # no coordinator, or no answer: ask again at the next commit
+
+
 class OffsetCommitter(Protocol):
     """The consumer's offsets."""
 
@@ -51,6 +61,13 @@ class OffsetCommitter(Protocol):
 
     async def commit(self) -> None:
         """Commit the offsets of every acked message to the broker."""
+
+    async def membership(self) -> Membership:
+        """Ask the group coordinator now (topologies.membership)."""
+
+    def release(self, batches: Sequence[Sequence[Any]]) -> None:
+        """Let go of batches without committing them (the worker was expelled): a
+        rebalance waits for them no longer; their partitions' owners replay them."""
 
 
 class Checkpoint:
@@ -119,6 +136,20 @@ class Checkpoint:
            A batch processed after step 2 began waits for the next commit, with the state
            it changed.
 
+        Between steps 1 and 2 the group coordinator is asked whether this worker is still
+        a member (:meth:`OffsetCommitter.membership`; topologies.membership: why). A
+        worker frozen past its session timeout was expelled and its partitions' new
+        owners write their own states: its late state write would be the changelog's last
+        word, and the next owner would recover it stale (events lost). Expelled, it
+        commits nothing more: the batches processed and the states changed since the last
+        commit are dropped (released: the revocation of its rejoin waits for them no
+        longer; their partitions' owners replay them from the committed offsets, as after
+        a crash). With no answer it commits nothing this time and keeps them for the next
+        commit. A yes keeps the member in the group for a session timeout, so the state
+        written next lands before anybody else may own the partitions, unless the worker
+        freezes that long again in those milliseconds; exactly-once's transactions close
+        that window too.
+
         So offsets are never committed ahead of the state, and state is never written
         ahead of the outputs it accounts for. A crash replays from the last commit with
         the state of that commit and republishes exact repeats of records already out,
@@ -142,6 +173,15 @@ class Checkpoint:
         """
         async with self._committing:
             await self.outputs.flush()
+            if not self.exclusive:
+                membership = await self.offsets.membership()
+                if membership is not Membership.MEMBER:
+                    if membership is Membership.EXPELLED:
+                        async with self.lock:
+                            dropped, self.pending = self.pending, []
+                            self.state.discard()
+                        self.offsets.release(dropped)
+                    return
             async with self.lock:
                 if self.exclusive:
                     await self._commit_holding_the_locks()

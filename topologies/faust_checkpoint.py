@@ -23,8 +23,10 @@ from typing import Any
 
 import faust
 from faust.types import TP
+from mode.utils.futures import notify
 
-from topologies.checkpoint import Checkpoint
+from topologies.checkpoint import Checkpoint, Membership
+from topologies.membership import still_member
 from topologies.patches.fetch_positions import FetchedBatch, next_offsets
 from topologies.publish import BatchPublisher, Task
 from topologies.state import BatchedTableStore, encode_state
@@ -112,6 +114,22 @@ class ConsumerOffsets:
     async def commit(self) -> None:
         await self.app.consumer.commit()
 
+    async def membership(self) -> Membership:
+        answer = await still_member(self.app)
+        if answer is Membership.EXPELLED:
+            log.warning(
+                "not a member of the consumer group any more (paused past the session "
+                "timeout?): nothing committed; the partitions' owners replay what it held"
+            )
+        return answer
+
+    def release(self, batches: Sequence[Sequence[Any]]) -> None:
+        consumer: Any = self.app.consumer
+        for batch in batches:
+            if batch:
+                consumer._unacked_messages.discard(batch[-1])  # unacked: never committed
+        notify(consumer._waiting_for_ack)  # wakes a rebalance waiting for them
+
 
 class TransactionalOffsets:
     """OffsetCommitter in exactly-once mode: the acked batches' next offsets go into the
@@ -135,6 +153,12 @@ class TransactionalOffsets:
             if offset > offsets.get(key, -1):
                 offsets[key] = offset
         self.batches.append(batch)
+
+    async def membership(self) -> Membership:
+        return Membership.MEMBER  # not asked: the tasks' transactional ids fence
+
+    def release(self, batches: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError("exactly-once never releases: a revocation commits")
 
     async def commit(self) -> None:
         offsets, self.offsets = self.offsets, {}
