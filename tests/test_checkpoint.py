@@ -116,6 +116,15 @@ async def process(world: World, checkpoint: Checkpoint, batch: int, sessions: se
     return checkpoint.processed([batch], epoch)
 
 
+async def batch_2_pending_after_a_commit(world: World) -> Checkpoint:
+    """Batch 1 (session a) processed and committed, batch 2 (a and b) processed since."""
+    checkpoint = checkpoint_for(world)
+    await process(world, checkpoint, 1, {"a"})
+    await checkpoint.commit()
+    await process(world, checkpoint, 2, {"a", "b"})
+    return checkpoint
+
+
 def assert_at_least_once(world: World) -> None:
     durable = world.durable
     for batch in durable.committed:  # offsets never ahead of state
@@ -144,10 +153,7 @@ def test_commit_order_outputs_then_state_then_offsets() -> None:
 def test_a_crash_at_any_step_leaves_durable_state_consistent(crash_at: str) -> None:
     async def run() -> World:
         world = World()
-        checkpoint = checkpoint_for(world)
-        await process(world, checkpoint, 1, {"a"})
-        await checkpoint.commit()
-        await process(world, checkpoint, 2, {"a", "b"})
+        checkpoint = await batch_2_pending_after_a_commit(world)
         await process(world, checkpoint, 3, {"c"})
         world.crash_at = crash_at
         with pytest.raises(Crash):
@@ -173,10 +179,7 @@ def test_a_worker_expelled_from_its_group_commits_neither_state_nor_offsets(paus
 
     async def run() -> World:
         world = World()
-        checkpoint = checkpoint_for(world)
-        await process(world, checkpoint, 1, {"a"})
-        await checkpoint.commit()
-        await process(world, checkpoint, 2, {"a", "b"})
+        checkpoint = await batch_2_pending_after_a_commit(world)
         world.pause_at = pause_at
         commit = asyncio.ensure_future(checkpoint.commit())
         await world.paused.wait()

@@ -7,7 +7,8 @@ then would write states built from what it held into changelog partitions it no 
 owns, the broker keeps that last write, and the partitions' next owner recovers stale
 states (the zombie fault test on Apache Kafka lost events that way: a session recovered
 without its ``session.started`` dead-letters its reasoning as ``session_ineligible``).
-So an at-least-once commit asks first (``Checkpoint.commit``, step 2).
+So an at-least-once commit asks first, between flushing its outputs and taking the
+states (``Checkpoint.commit``).
 
 How: one Heartbeat request with the generation and member id the consumer joined with,
 sent to the coordinator on Faust's consumer thread (aiokafka's client lives there). Not
@@ -35,7 +36,6 @@ log = logging.getLogger("chao.topology")
 
 #: How long a commit waits for the answer before it gives up (and commits nothing).
 ANSWER_TIMEOUT_S = 10.0
-
 
 #: The coordinator's answers that mean this member still holds its partitions.
 MEMBER_ANSWERS = (Errors.NoError, Errors.RebalanceInProgressError)
