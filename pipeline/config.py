@@ -64,7 +64,20 @@ class PipelineConfig(BaseSettings):
         description="Tool keys whose input and output are never forwarded (card is redacted).",
     )
     reorder_window_s: float = Field(
-        2.0, gt=0, description="How long a session waits for a missing seq before skipping it."
+        2.0,
+        gt=0,
+        description="How much later than the event waiting behind it a missing seq may "
+        "arrive on the raw topic and still be released in order (contract 3.4: arrival is "
+        "the append to the raw topic; processing delays never count).",
+    )
+    gap_max_wait_s: float = Field(
+        300.0,
+        gt=0,
+        description="The long limit: while some raw or re-key partition is not being "
+        "processed at all (records waiting, no progress for CHAO_WORKER_STALL_TIMEOUT_S), a "
+        "gap the input cannot rule on waits at most this long, then is skipped "
+        '(chao_ordering_gaps_total{cause="input_stalled"}). Processing delays (a backlog, '
+        "a restart, a rebalance) never count against the reorder window (contract 3.4).",
     )
     max_waiting_events: int = Field(
         1000, ge=1, description="Waiting events a session may hold before its gap is skipped."

@@ -42,10 +42,17 @@ class Pipeline:
         self.stats = stats if stats is not None else Stats()
         self.sequencer = SessionSequencer(self.config, store=store, clock=clock, stats=self.stats)
 
-    def stage(self, raw: bytes, source: Source) -> StagedEvent | DeadLetterDict:
-        """Stateless stages; a record that can't be placed in a session is dead-lettered now."""
+    def stage(
+        self, raw: bytes, source: Source, arrived: float = 0.0
+    ) -> StagedEvent | DeadLetterDict:
+        """Stateless stages; a record that can't be placed in a session is dead-lettered now.
+
+        ``arrived``: when the record was appended to its topic (its Kafka timestamp, in
+        seconds); 0 when unknown (the ordering stage then takes its clock)."""
         staged = stage_record(raw, source, self.config, self.stats)
-        if not isinstance(staged, StagedEvent):
+        if isinstance(staged, StagedEvent):
+            staged.arrived = arrived
+        else:
             self.stats.dead_letters[(staged["stage"], staged["reason"])] += 1
         return staged
 
@@ -64,8 +71,10 @@ class Pipeline:
             return self.sequencer.offer(staged)
         return [(DEAD_LETTER, staged)]
 
-    def expire(self, *, caught_up_to: float | None = None) -> list[Output]:
-        return self.sequencer.expire(caught_up_to=caught_up_to)
+    def expire(
+        self, *, watermark: float | None = None, input_stalled: bool = False
+    ) -> list[Output]:
+        return self.sequencer.expire(watermark=watermark, input_stalled=input_stalled)
 
     def flush(self) -> list[Output]:
         return self.sequencer.flush()

@@ -21,7 +21,7 @@ from prometheus_client.registry import Collector
 from pipeline.config import PipelineConfig
 from pipeline.detectors import DETECTOR_NAMES
 from pipeline.models.clean import REASONS_BY_STAGE
-from pipeline.stages.ordering import OTHER_TOOL
+from pipeline.stages.ordering import GAP_CAUSES, LATE_CAUSES, OTHER_TOOL
 from pipeline.stages.stats import LATENCY_BUCKETS, Stats
 from pipeline.stages.tools import CARD_STATUSES
 from pipeline.stages.types import FAMILIES, NO_FAMILY
@@ -114,12 +114,25 @@ class PipelineCollector(Collector):
                 tools.add_metric([tool_key, status], s.tool_events[(tool_key, status)])
         yield tools
 
-        yield CounterMetricFamily(
-            "chao_ordering_gaps", "Gaps in seq skipped by the ordering stage", value=s.gaps
+        gaps = CounterMetricFamily(
+            "chao_ordering_gaps",
+            "Gaps in seq skipped by the ordering stage, by cause (window: the input showed "
+            "the missing event was not coming in time; input_stalled: the long limit while "
+            "an input partition was not processed; max_waiting; evicted; end_of_input)",
+            labels=["cause"],
         )
-        yield CounterMetricFamily(
-            "chao_ordering_late", "Events dropped because their seq had passed", value=s.late
+        for cause in GAP_CAUSES:
+            gaps.add_metric([cause], s.gaps_by_cause[cause])
+        yield gaps
+        late = CounterMetricFamily(
+            "chao_ordering_late",
+            "Events dropped because their seq had passed, by the cause of the skip that "
+            "passed it (seq_taken: another event had it)",
+            labels=["cause"],
         )
+        for cause in LATE_CAUSES:
+            late.add_metric([cause], s.late_by_cause[cause])
+        yield late
         yield CounterMetricFamily(
             "chao_duplicates", "Events dropped as duplicates (eventId seen)", value=s.duplicates
         )

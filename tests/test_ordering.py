@@ -192,13 +192,96 @@ def test_seen_event_ids_are_bounded() -> None:
     assert "s1-e39" in store["s1"].seen and "s1-e0" not in store["s1"].seen
 
 
-def test_gap_is_not_skipped_while_the_input_is_not_caught_up() -> None:
+def offer(pipeline: Pipeline, seq: int, arrived: float, **extra: Any) -> list[int]:
+    """Stage and order one event whose raw record was appended at ``arrived``."""
+    staged = pipeline.stage(event(seq, **extra), SRC, arrived)
+    assert not isinstance(staged, dict)
+    return seqs(pipeline.offer(staged))
+
+
+def test_gap_is_judged_on_the_input_not_on_the_clock() -> None:
+    """Contract 3.4: the window runs between arrivals on the raw topic; however long the
+    processing took, a gap goes only once the input watermark is a window past the
+    waiting event's arrival."""
     clock = FakeClock()
     pipeline = Pipeline(PipelineConfig(reorder_window_s=2.0), clock=clock)
-    pipeline.process(event(0), SRC)
-    arrived = clock.now
-    pipeline.process(event(2), SRC)
-    clock.now += 10
-    # Everything in the input before the waiting event arrived is not processed yet.
-    assert pipeline.expire(caught_up_to=arrived - 0.5) == []
-    assert seqs(pipeline.expire(caught_up_to=arrived)) == [2]
+    offer(pipeline, 0, arrived=990.0)
+    offer(pipeline, 2, arrived=995.0)  # processed 5 s after it arrived (a backlog)
+    clock.now += 60  # a minute of processing later, on the clock
+    # The input is processed up to 996.9: seq 1 may still arrive within 2 s of seq 2.
+    assert pipeline.expire(watermark=996.9) == []
+    assert pipeline.stats.gaps == 0
+    # Processed up to 997: nothing that arrived within the window is left in the input.
+    assert seqs(pipeline.expire(watermark=997.0)) == [2]
+    assert pipeline.stats.gaps_by_cause == {"window": 1}
+    # Seq 1 comes after all: late, by the cause of the skip that passed it.
+    assert offer(pipeline, 1, arrived=999.0) == []
+    assert pipeline.stats.late_by_cause == {"window": 1}
+
+
+def test_the_long_limit_applies_only_while_the_input_is_stalled() -> None:
+    clock = FakeClock()
+    config = PipelineConfig(reorder_window_s=2.0, gap_max_wait_s=300.0)
+    pipeline = Pipeline(config, clock=clock)
+    offer(pipeline, 0, arrived=clock.now)
+    offer(pipeline, 2, arrived=clock.now)
+    clock.now += 1000  # a long backlog: the watermark has not reached the arrival
+    assert pipeline.expire(watermark=clock.now - 1000) == []
+    # Some partition is not processed at all: held for 1,000 s > 300 s, so it goes.
+    assert seqs(pipeline.expire(watermark=clock.now - 1000, input_stalled=True)) == [2]
+    assert pipeline.stats.gaps_by_cause == {"input_stalled": 1}
+    assert offer(pipeline, 1, arrived=clock.now) == []
+    assert pipeline.stats.late_by_cause == {"input_stalled": 1}
+
+
+def test_the_long_limit_counts_from_when_this_process_held_the_event() -> None:
+    clock = FakeClock()
+    store: dict[str, SessionState] = {}
+    config = PipelineConfig(reorder_window_s=2.0, gap_max_wait_s=300.0)
+    pipeline = Pipeline(config, store=store, clock=clock)
+    offer(pipeline, 0, arrived=clock.now)
+    offer(pipeline, 2, arrived=clock.now)
+    clock.now += 250
+    # A successor recovers the state through its wire form and holds the event from now.
+    recovered = {
+        sid: SessionState.from_wire(orjson.loads(orjson.dumps(state.to_wire())))
+        for sid, state in store.items()
+    }
+    assert recovered["s1"].waiting[2].arrived == 1000.0  # the input's time travels
+    successor = Pipeline(config, store=recovered, clock=clock)
+    successor.sequencer.reindex(restart_waits=True)
+    clock.now += 100  # 350 s since the arrival, 100 s held by the successor
+    assert successor.expire(watermark=0.0, input_stalled=True) == []
+    clock.now += 200
+    assert seqs(successor.expire(watermark=0.0, input_stalled=True)) == [2]
+
+
+def test_late_events_are_counted_by_cause() -> None:
+    clock = FakeClock()
+    pipeline = Pipeline(PipelineConfig(max_waiting_events=2), clock=clock)
+    offer(pipeline, 0, arrived=clock.now)
+    for seq in (5, 6, 7):  # a third waiting event: the gap 1..4 is skipped at the cap
+        offer(pipeline, seq, arrived=clock.now)
+    assert pipeline.stats.gaps_by_cause == {"max_waiting": 1}
+    offer(pipeline, 3, arrived=clock.now)  # in the skipped range
+    offer(pipeline, 6, arrived=clock.now, eventId="another")  # released under another event
+    assert pipeline.stats.late_by_cause == {"max_waiting": 1, "seq_taken": 1}
+    assert pipeline.stats.late == 2 and pipeline.stats.gaps == 1
+    flushed = Pipeline(clock=clock)
+    offer(flushed, 1, arrived=clock.now)
+    flushed.flush()
+    assert flushed.stats.gaps_by_cause == {"end_of_input": 1}
+
+
+def test_skipped_ranges_survive_the_state_wire_form_and_are_bounded() -> None:
+    clock = FakeClock()
+    store: dict[str, SessionState] = {}
+    pipeline = Pipeline(PipelineConfig(max_waiting_events=1), store=store, clock=clock)
+    for seq in range(0, 80, 2):  # every other seq missing: each second event skips one
+        offer(pipeline, seq, arrived=clock.now)
+    state = store["s1"]
+    assert len(state.skipped) == 16
+    assert SessionState.from_wire(orjson.loads(orjson.dumps(state.to_wire()))) == state
+    # Older releases' 8-item form (drops, no skipped ranges) still reads.
+    old = [*state.to_wire()[:7], [["ordering", "late", 1]]]
+    assert SessionState.from_wire(old).skipped == []

@@ -12,6 +12,7 @@ The commit order: ``topologies.checkpoint.Checkpoint.commit``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import faust
@@ -56,6 +57,8 @@ class PipelineApp(faust.App):
     """Faust's app, committing through the worker's checkpoint at rebalances and stop."""
 
     checkpoint: FaustCheckpoint | None = None
+    # Clients of the worker's own to close at stop, after the final commit.
+    closers: list[Callable[[], Awaitable[None]]]
 
     def on_rebalance_start(self) -> None:
         super().on_rebalance_start()
@@ -80,4 +83,6 @@ class PipelineApp(faust.App):
         if self.checkpoint is not None:
             await self.checkpoint.final_commit()
             await self.checkpoint.close_tasks()
+        for close in getattr(self, "closers", ()):
+            await close()
         await super().on_stop()

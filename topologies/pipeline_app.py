@@ -16,7 +16,8 @@ worker (state from the changelog, input from the committed offsets) loses nothin
         v    (same code and commit order as the "sequence" agent; no round trip)
     <app>-staged (internal re-key topic, key = sessionId)
         |  agent "sequence": per-session ordering + stateful rules (Pipeline.offer),
-        |  timer "expire": skips gaps older than the reorder window
+        |  timer "expire": reads the group's progress on the input (topologies.progress)
+        |  and skips the gaps the input shows are not going to be filled in time
         |  table "sessions" (<app>-sessions-changelog): one SessionState per session
         |--> chao.clean.session-events + one family view per event
         |--> chao.dead-letter            (policy drops, rejected events in their turn)
@@ -48,6 +49,7 @@ from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.core import Pipeline, record_key, topics_for
 from pipeline.errors import ConfigError
 from pipeline.kafka.engine import resolve_engine
+from pipeline.kafka.offsets import GroupOffsets
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
@@ -60,7 +62,7 @@ from topologies.handoff import BatchChannel
 from topologies.http_api import SessionApi, faust_web_settings
 from topologies.patches import BatchRoute
 from topologies.patches.fetch_positions import next_offsets
-from topologies.progress import CatchUpTracker, advance
+from topologies.progress import TP, InputProgress, InputReading, advance
 from topologies.publish import BatchPublisher, Task
 from topologies.state import (
     CODEC_NAME,
@@ -222,7 +224,22 @@ class PipelineTopology:
             else None
         )
         self.clock = clock
-        self.progress = CatchUpTracker(clock)
+        # The input watermark (contract 3.4, topologies.progress): read by the gap timer
+        # from the group's committed offsets and this worker's own positions.
+        self.progress = InputProgress(
+            self.raw_topic.get_topic_name(), stall_after_s=self.settings.stall_timeout_s
+        )
+        # Next offset not processed yet of the raw and re-key partitions this worker owns
+        # (the agents advance them once a batch's outputs are acknowledged).
+        self.positions: dict[TP, int] = {}
+        self.positions_epoch = 0  # +1 at each revocation: a reading in flight is dropped
+        self.group_offsets = GroupOffsets(
+            [f"{host}:{port}" for host, port in addresses],
+            self.settings.app_id,
+            [self.raw_topic.get_topic_name(), self.staged_topic.get_topic_name()],
+        )
+        app.closers = [self.group_offsets.stop]
+        self._reading_failed_at = 0.0  # last time a failed reading was logged
         self.ready = False  # set once the first rebalance (and table recovery) completed
         # Re-key partitions whose sessions this worker orders in place (_order_in_place).
         self.local_partitions: frozenset[int] = frozenset()
@@ -313,20 +330,32 @@ class PipelineTopology:
         committed = getattr(self.app.consumer, "_committed_offset", {})  # no public view
         return {(tp.topic, tp.partition): offset or 0 for tp, offset in committed.items()}
 
-    def _track_progress(self) -> float:
-        raw = self.raw_topic.get_topic_name()
-        raw_ends: dict[tuple[str, int], int] = {}
-        staged_ends: dict[tuple[str, int], int] = {}
-        for key, end in self._assigned_ends().items():
-            (raw_ends if key[0] == raw else staged_ends)[key] = end
-        committed = self._committed()
-        staged = self.staged_topic.get_topic_name()
-        owned = {
-            (tp.topic, tp.partition) for tp in self.app.consumer.assignment() if tp.topic == staged
-        }
-        return self.progress.tick(
-            raw_ends, staged_ends, lambda key: committed.get(key, 0), owned_staged=owned
-        )
+    async def _read_input(self) -> InputReading | None:
+        """A look at the input for the watermark, in the order ``topologies.progress``
+        explains: what is processed (this worker's own positions, then the group's
+        committed offsets), then the end offsets. None when the broker did not answer (the
+        watermark then stays where it is) or a rebalance began meanwhile."""
+        epoch = self.positions_epoch
+        owned = {(tp.topic, tp.partition) for tp in self.app.consumer.assignment()}
+        own = {tp: at for tp, at in self.positions.items() if tp in owned}
+        try:
+            await self.group_offsets.start()
+            committed = await self.group_offsets.processed()
+            at = self.clock()
+            ends = await self.group_offsets.ends()
+        except Exception as exc:  # the broker's trouble: judged again on the next tick
+            if time.monotonic() - self._reading_failed_at > 30:
+                self._reading_failed_at = time.monotonic()
+                log.warning(
+                    "could not read the group's progress (gaps wait meanwhile): %s: %s",
+                    type(exc).__name__,
+                    exc,
+                )
+            return None
+        if epoch != self.positions_epoch or self.app.rebalancing:
+            return None
+        processed = {tp: max(committed.get(tp, 0), own.get(tp, 0)) for tp in ends}
+        return InputReading(at, processed, ends)
 
     def _partition_offsets(self) -> dict[tuple[str, int], tuple[int, int]]:
         """End and committed offsets of the assigned raw and re-key partitions."""
@@ -397,7 +426,8 @@ class PipelineTopology:
                 for message in messages:
                     task = (message.topic, message.partition) if exactly_once else None
                     source = Source(message.topic, message.partition, message.offset)
-                    staged = stage(message.value or b"", source)
+                    # Arrival (contract 3.4): when the record was appended to the raw topic.
+                    staged = stage(message.value or b"", source, message.timestamp)
                     if isinstance(staged, StagedEvent):
                         events.append(staged)
                         tasks.append(task)
@@ -412,20 +442,13 @@ class PipelineTopology:
                     else:
                         others = [(event, None) for event in await self._order_in_place(events)]
                 finally:
-                    sent = await dead_letters_sent
+                    await dead_letters_sent
                 for event, task in others:
                     key = event.session_id.encode()
                     publisher.add(staged_name, key, dumps(event.to_wire()), task=task)
-                for delivered in sent + await publisher.publish():
-                    if delivered.topic == staged_name:
-                        advance(
-                            self.progress.staged_produced,
-                            staged_name,
-                            delivered.partition,
-                            delivered.first + delivered.count,
-                        )
+                await publisher.publish()
                 self.checkpoint.processed(messages, epoch)
-            _advance_past(self.progress.raw_positions, messages)
+            _advance_past(self.positions, messages)
 
     async def _prepare_publishers(self) -> None:
         """Learn the partitions of every topic written to, once the first batch is in.
@@ -502,7 +525,7 @@ class PipelineTopology:
                 async with self.lock:
                     await self._order_locked(events)
                 self.checkpoint.processed(messages, epoch)
-            _advance_past(self.progress.staged_positions, messages)
+            _advance_past(self.positions, messages)
 
     async def _order_locked(self, events: list[StagedEvent]) -> None:
         """Ordering and stateful rules for a batch of staged events (caller holds the lock):
@@ -520,13 +543,35 @@ class PipelineTopology:
             return
         if not self.prepared:  # the internal topics exist once partitions are assigned
             await self._stop_on_error("expire", self._prepare_publishers())
-        caught_up_to = self._track_progress()
+        reading = await self._read_input()
+        stalled_before = self.progress.stalled
+        if reading is not None:
+            self.progress.observe(reading)
+            if self.progress.stalled and self.progress.stalled != stalled_before:
+                log.warning(
+                    "input partitions not processed for %.0f s (gaps wait up to %.0f s for "
+                    "them, then are skipped as input_stalled): %s",
+                    self.settings.stall_timeout_s,
+                    self.config.gap_max_wait_s,
+                    _names(self.progress.stalled),
+                )
         async with self.lock:
             if self.app.rebalancing:  # began while this waited for the lock: the sessions
                 return  # held may be another worker's now (and exactly-once: no producers)
-            outputs = self.pipeline.expire(caught_up_to=caught_up_to)
+            stalled_gaps = self.pipeline.stats.gaps_by_cause["input_stalled"]
+            outputs = self.pipeline.expire(
+                watermark=self.progress.watermark, input_stalled=bool(self.progress.stalled)
+            )
             if outputs:
                 await self._publish(outputs)
+            skipped = self.pipeline.stats.gaps_by_cause["input_stalled"] - stalled_gaps
+        if skipped:
+            log.warning(
+                "skipped %d gaps after %.0f s held while the input was stalled: %s",
+                skipped,
+                self.config.gap_max_wait_s,
+                _names(self.progress.stalled),
+            )
 
     async def _forget_idle(self) -> None:
         if self.app.rebalancing or not self.prepared:
@@ -584,6 +629,11 @@ class PipelineTopology:
             # From here until the rebalance completes every event goes through the re-key
             # topic: whoever owns its partition afterwards orders it.
             self.local_partitions = frozenset()
+            # What this worker processed and did not commit may be replayed by others: only
+            # the group's committed offsets count now (topologies.progress).
+            self.positions.clear()
+            self.positions_epoch += 1
+            self.progress.restart()
             # Batches still waiting were fetched under the assignment being revoked: the
             # partitions' owners fetch them again from the committed offsets.
             self.raw_batches.drop_waiting()
@@ -608,7 +658,6 @@ class PipelineTopology:
                 self.traces.drop_partitions(gone)
             # Table recovery is done: rebuild the index of sessions waiting on a gap.
             self.pipeline.sequencer.reindex(restart_waits=True)
-            self.progress.reset()
             if self.settings.process_in_place:
                 staged = self.staged_topic.get_topic_name()
                 self.local_partitions = frozenset(
@@ -623,6 +672,10 @@ class PipelineTopology:
             dropped,
             self.pipeline.stats.waiting,
         )
+
+
+def _names(partitions: list[TP]) -> str:
+    return ", ".join(f"{topic}[{partition}]" for topic, partition in partitions)
 
 
 def _advance_past(positions: dict[tuple[str, int], int], messages: list[Any]) -> None:

@@ -11,6 +11,18 @@ topology) and always assigns it back after a change, so a changelog-backed table
 every change. Time comes from an injectable clock, so tests drive the reorder window
 without sleeping.
 
+When a gap is skipped (contract section 3.4): a waiting event's ``arrived`` is when its raw
+record was appended to the raw topic, and the gap timer is given the *input watermark*, a
+time such that every raw record that arrived before it has been processed everywhere in
+the group (``topologies.progress``). A gap is skipped for the window once the oldest event
+waiting behind it arrived at least the reorder window before the watermark: whatever
+happened to the workers meanwhile (backlog, crash, rebalance), the missing event cannot
+still be in the input with an arrival within the window. While the input is stalled (some
+partition is not processed at all), the timer is told so and a gap also goes once its
+event has been held for ``gap_max_wait_s``. Each skip is counted by cause, and each
+session remembers its last skipped ranges, so an event that comes after its gap was
+skipped is counted ``late`` by the cause that skipped it.
+
 Memory is bounded per session (``max_waiting_events``, ``max_seen_event_ids``, 256 settled
 runs) and in the number of sessions: the sequencer keeps its sessions in order of last
 activity, and a new session arriving at ``max_sessions`` evicts the least recently active
@@ -50,6 +62,19 @@ DEAD_LETTER: Final = "dead_letter"
 Output = tuple[str, dict[str, Any]]  # (CLEAN | DEAD_LETTER, record)
 OTHER_TOOL: Final = "other"
 _MAX_SETTLED_RUNS: Final = 256
+_MAX_SKIPPED: Final = 16  # skipped seq ranges a session remembers (late events' causes)
+
+# Why a gap was skipped (chao_ordering_gaps_total{cause}).
+GAP_WINDOW: Final = "window"  # the input shows the missing event is not coming in time
+GAP_INPUT_STALLED: Final = "input_stalled"  # the long limit while the input is stalled
+GAP_MAX_WAITING: Final = "max_waiting"  # the session held max_waiting_events
+GAP_EVICTED: Final = "evicted"  # the session was evicted at max_sessions
+GAP_END_OF_INPUT: Final = "end_of_input"  # file mode: the input ended
+GAP_CAUSES: Final = (GAP_WINDOW, GAP_INPUT_STALLED, GAP_MAX_WAITING, GAP_EVICTED, GAP_END_OF_INPUT)
+# Why an event was late (chao_ordering_late_total{cause}): the cause of the skip that passed
+# its seq, or ``seq_taken`` when another event had been released (or is waiting) under it.
+LATE_SEQ_TAKEN: Final = "seq_taken"
+LATE_CAUSES: Final = (GAP_WINDOW, GAP_INPUT_STALLED, GAP_MAX_WAITING, LATE_SEQ_TAKEN)
 _DIGEST_SIZE: Final = 8
 
 
@@ -143,6 +168,15 @@ class SeenIds:
         return cls(base64.b64decode(item))
 
 
+def _skip_cause(state: SessionState, seq: int) -> str:
+    """Why ``seq``, below the session's next seq, was passed: the cause of the skipped range
+    holding it, or ``seq_taken`` (released under another event; or a range forgotten)."""
+    for first, end, cause in reversed(state.skipped):
+        if first <= seq < end:
+            return str(cause)
+    return LATE_SEQ_TAKEN
+
+
 def _digest(event_id: str) -> bytes:
     hasher = _BLAKE2B_64.copy()
     hasher.update(event_id.encode())
@@ -162,6 +196,9 @@ class SessionState:
     last_seen: float = 0.0  # clock time of the session's last record (idle expiry)
     # The session's drops by (stage, reason) (pipeline.stages.drops); None until the first.
     drops: DropCounts | None = None
+    # The last skipped seq ranges, [first, end (exclusive), cause], oldest first: the cause
+    # a late event is counted under. Empty for most sessions.
+    skipped: list[list[Any]] = field(default_factory=list)
 
     def to_wire(self) -> list[Any]:
         wire = [
@@ -173,13 +210,15 @@ class SessionState:
             self.settled,
             self.last_seen,
         ]
-        if self.drops:  # only then: most sessions drop nothing
-            wire.append(drops_to_wire(self.drops))
+        if self.drops or self.skipped:  # only then: most sessions drop and skip nothing
+            wire.append(drops_to_wire(self.drops) if self.drops else None)
+        if self.skipped:
+            wire.append(self.skipped)
         return wire
 
     @classmethod
     def from_wire(cls, item: list[Any]) -> SessionState:
-        """From :meth:`to_wire`; the 7-item form of earlier releases (no drops) too."""
+        """From :meth:`to_wire`; the 7- and 8-item forms of earlier releases too."""
         next_seq, waiting, eligible, cards, seen, settled, last_seen, *more = item
         events = (StagedEvent.from_wire(raw) for raw in waiting)
         return cls(
@@ -190,7 +229,8 @@ class SessionState:
             SeenIds.from_wire(seen),
             list(settled),
             last_seen,
-            drops_from_wire(more[0]) if more else None,
+            drops_from_wire(more[0]) if more and more[0] else None,
+            [list(skip) for skip in more[1]] if len(more) > 1 else [],
         )
 
 
@@ -216,8 +256,9 @@ class SessionSequencer:
         # At most the arrival time of every waiting event. The timer runs ten times a
         # second and most ticks have nothing to skip: while this bound is past the
         # deadline it skips its pass over every waiting event (profiled: 4% of a worker
-        # draining a shuffled backlog).
+        # draining a shuffled backlog). The same for the time held (the long limit).
         self._oldest_arrival = -math.inf
+        self._oldest_held = -math.inf
         # Every session in the store, least recently active first (eviction at the cap).
         # Kept here rather than measured on the store: a Faust table's len() is not O(1).
         self._recency: OrderedDict[str, None] = OrderedDict()
@@ -254,48 +295,57 @@ class SessionSequencer:
             if event.event_id is not None and event.event_id in state.seen:
                 self.stats.duplicates += 1
             else:
-                self.stats.late += 1
-                state.drops = count_drop(state.drops, *LATE)
+                self._count_late(state, _skip_cause(state, seq))
         elif waiting and (held := waiting.get(seq)) is not None:
             # Same seq already waiting: a redelivery, or a second event claiming the seq
             # (counted as late: the seq is taken, first come first served).
             if held.event_id is not None and held.event_id == event.event_id:
                 self.stats.duplicates += 1
             else:
-                self.stats.late += 1
-                state.drops = count_drop(state.drops, *LATE)
+                self._count_late(state, LATE_SEQ_TAKEN)
         elif seq == state.next_seq:
             # A known eventId under a new seq is released as a duplicate (counted, no
             # output), so its seq still counts and nobody waits for it.
             self._release(session_id, state, event, out)
             self._drain(session_id, state, out)
         else:
-            event.arrived = now
-            if now < self._oldest_arrival:
-                self._oldest_arrival = now
+            if not event.arrived:  # no record timestamp (file mode, tests): now
+                event.arrived = now
+            event.held = now
+            if event.arrived < self._oldest_arrival:
+                self._oldest_arrival = event.arrived
+            if now < self._oldest_held:
+                self._oldest_held = now
             waiting[seq] = event
             self.stats.waiting += 1
             self._waiting_sessions.add(session_id)
             while len(waiting) > self.config.max_waiting_events:
-                self._skip_gap(session_id, state, out)
+                self._skip_gap(session_id, state, out, GAP_MAX_WAITING)
         self.store[session_id] = state
         return out
 
-    def expire(self, *, caught_up_to: float | None = None) -> list[Output]:
-        """Skip every gap that has been waited on longer than the reorder window (timer).
+    def expire(
+        self, *, watermark: float | None = None, input_stalled: bool = False
+    ) -> list[Output]:
+        """Skip the gaps the input shows are not going to be filled in time (timer).
 
-        ``caught_up_to`` is a clock time such that every record that was in the input
-        topics then has been processed. A gap is only skipped once that covers the arrival
-        of the event waiting behind it: while the pipeline works through a backlog, the
-        missing event may be in it, and time spent behind is not time spent waiting.
+        ``watermark``: a time such that every raw record that arrived before it has been
+        processed, wherever it went (``topologies.progress``); None: the clock (a caller
+        with no input to watch, such as a test or a finite input). A session's gap is
+        skipped (cause ``window``) once the oldest event waiting in it arrived at least the
+        reorder window before the watermark. ``input_stalled``: some input partition is not
+        being processed at all; then a gap also goes (cause ``input_stalled``) once its
+        oldest event has been held here for ``gap_max_wait_s``.
         """
         out: list[Output] = []
-        deadline = self.clock() - self.config.reorder_window_s
-        if caught_up_to is not None:
-            deadline = min(deadline, caught_up_to)
-        if self._oldest_arrival > deadline:
-            return out  # nothing has waited that long
-        oldest_left = math.inf
+        now = self.clock()
+        window_deadline = (now if watermark is None else min(now, watermark)) - (
+            self.config.reorder_window_s
+        )
+        held_deadline = now - self.config.gap_max_wait_s if input_stalled else -math.inf
+        if self._oldest_arrival > window_deadline and self._oldest_held > held_deadline:
+            return out  # nothing can go yet
+        oldest_arrival = oldest_held = math.inf
         for session_id in list(self._waiting_sessions):
             state = self.store.get(session_id)
             if state is None or not state.waiting:
@@ -303,15 +353,22 @@ class SessionSequencer:
                 continue
             changed = False
             while state.waiting:
-                oldest = min(e.arrived for e in state.waiting.values())
-                if oldest > deadline:
-                    oldest_left = min(oldest_left, oldest)
+                arrived = min(e.arrived for e in state.waiting.values())
+                held = min(e.held for e in state.waiting.values())
+                if arrived <= window_deadline:
+                    cause = GAP_WINDOW
+                elif held <= held_deadline:
+                    cause = GAP_INPUT_STALLED
+                else:
+                    oldest_arrival = min(oldest_arrival, arrived)
+                    oldest_held = min(oldest_held, held)
                     break
-                self._skip_gap(session_id, state, out)
+                self._skip_gap(session_id, state, out, cause)
                 changed = True
             if changed:
                 self.store[session_id] = state
-        self._oldest_arrival = oldest_left
+        self._oldest_arrival = oldest_arrival
+        self._oldest_held = oldest_held
         return out
 
     def flush(self) -> list[Output]:
@@ -320,7 +377,7 @@ class SessionSequencer:
         for session_id in list(self._waiting_sessions):
             state = self.store.get(session_id)
             while state is not None and state.waiting:
-                self._skip_gap(session_id, state, out)
+                self._skip_gap(session_id, state, out, GAP_END_OF_INPUT)
             if state is not None:
                 self.store[session_id] = state
         self._waiting_sessions.clear()
@@ -342,13 +399,14 @@ class SessionSequencer:
     def reindex(self, *, restart_waits: bool = False) -> None:
         """Rebuild the set of sessions with waiting events after state was restored.
 
-        ``restart_waits`` gives every waiting event a full reorder window from now: after a
-        failover the missing events are usually still in the backlog that the new owner is
-        about to read, and the time the session spent ownerless is not time it waited.
+        ``restart_waits``: every waiting event counts as held from now (the long limit for
+        a stalled input starts anew in this process). Its arrival, the input's time, stays:
+        the window is judged on the input (``expire``), whoever held the event before.
         """
         states = list(self.store.items())
         self._waiting_sessions = {sid for sid, state in states if state.waiting}
         self._oldest_arrival = -math.inf  # unknown: the next timer tick looks at them all
+        self._oldest_held = -math.inf
         states.sort(key=lambda item: item[1].last_seen)  # stable: store order breaks ties
         self._recency = OrderedDict.fromkeys(sid for sid, _ in states)
         self.stats.waiting = sum(len(self.store[sid].waiting) for sid in self._waiting_sessions)
@@ -356,7 +414,7 @@ class SessionSequencer:
             now = self.clock()
             for sid in self._waiting_sessions:
                 for event in self.store[sid].waiting.values():
-                    event.arrived = now
+                    event.held = now
 
     def drop_counts(self, session_id: str) -> list[dict[str, Any]]:
         """The session's drops by stage and reason (``pipeline.stages.drops``); empty when
@@ -379,7 +437,7 @@ class SessionSequencer:
             if state is None:  # already gone from the store (e.g. handed over): not counted
                 continue
             while state.waiting:
-                self._skip_gap(session_id, state, out)
+                self._skip_gap(session_id, state, out, GAP_EVICTED)
             self._waiting_sessions.discard(session_id)
             del self.store[session_id]
             self.stats.sessions_evicted += 1
@@ -394,10 +452,20 @@ class SessionSequencer:
         if not waiting:
             self._waiting_sessions.discard(session_id)
 
-    def _skip_gap(self, session_id: str, state: SessionState, out: list[Output]) -> None:
-        state.next_seq = min(state.waiting)
+    def _skip_gap(
+        self, session_id: str, state: SessionState, out: list[Output], cause: str
+    ) -> None:
+        first, state.next_seq = state.next_seq, min(state.waiting)
+        state.skipped.append([first, state.next_seq, cause])
+        del state.skipped[:-_MAX_SKIPPED]
         self.stats.gaps += 1
+        self.stats.gaps_by_cause[cause] += 1
         self._drain(session_id, state, out)
+
+    def _count_late(self, state: SessionState, cause: str) -> None:
+        self.stats.late += 1
+        self.stats.late_by_cause[cause] += 1
+        state.drops = count_drop(state.drops, *LATE)
 
     def _release(
         self, session_id: str, state: SessionState, event: StagedEvent, out: list[Output]

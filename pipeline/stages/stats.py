@@ -44,6 +44,9 @@ class Stats:
     duplicates: int = 0
     late: int = 0
     gaps: int = 0
+    # The same two counts by cause (pipeline.stages.ordering: GAP_CAUSES, LATE_CAUSES).
+    gaps_by_cause: Counter[str] = field(default_factory=HotCounter)
+    late_by_cause: Counter[str] = field(default_factory=HotCounter)
     tool_calls_removed: int = 0
     waiting: int = 0  # gauge: events held in reorder buffers right now
     sessions_forgotten: int = 0

@@ -7,7 +7,7 @@ rejected it) or, when it cannot be placed in any session, a dead-letter dict at 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 FAMILY_BY_TYPE: Final[dict[str, str]] = {
@@ -93,7 +93,14 @@ class StagedEvent:
     rejection: Rejection | None
     call_id: str | None
     source: Source
+    # When the raw record was appended to the raw topic (its Kafka timestamp, seconds; 0:
+    # unknown, the ordering stage then takes its clock): contract 3.4's "arrival". It
+    # travels with the event through the re-key topic and the state changelog.
     arrived: float = 0.0
+    # When this process began holding the event in a reorder buffer (its clock; not on
+    # the wire: a restarted or rebalanced worker starts it anew). Only the long limit for
+    # a stalled input (CHAO_GAP_MAX_WAIT_S) reads it.
+    held: float = field(default=0.0, compare=False)
 
     def to_wire(self) -> list[Any]:
         """Compact, JSON-serialisable form (repartition topic, state changelog)."""
