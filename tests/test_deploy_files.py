@@ -19,6 +19,7 @@ import yaml
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
 from pipeline.kafka.admin import RAW_MAX_MESSAGE_BYTES, pipeline_topics
 from pipeline.metrics import PipelineCollector
+from pipeline.stages.ordering import GAP_CAUSES, LATE_CAUSES
 from pipeline.stages.stats import Stats
 from pipeline.topics import Topics
 
@@ -103,8 +104,8 @@ EXPORTED: dict[str, dict[str, tuple[str, ...] | None]] = {
             "skipped",
         ),
     },
-    "chao_ordering_gaps_total": {},
-    "chao_ordering_late_total": {},
+    "chao_ordering_gaps_total": {"cause": GAP_CAUSES},
+    "chao_ordering_late_total": {"cause": LATE_CAUSES},
     "chao_duplicates_total": {},
     "chao_tool_calls_removed_total": {},
     "chao_sessions_forgotten_total": {},

@@ -3,9 +3,10 @@ not part of ``make test``), or on Apache Kafka (``make test-faults-kafka``, i.e.
 ``--broker=kafka``). They reuse the integration tests' broker and deployments, and print
 one line of figures per test at the end of the run (also on failure).
 
-Knobs for experiments (defaults are what CI runs): ``CHAO_FAULTS_FREEZE_S`` (10, how long
-the broker is frozen), ``CHAO_FAULTS_REORDER_WINDOW_S`` (60, the workers' reorder window in
-the crash and freeze tests).
+Every worker runs at the product's defaults but for what a test deployment needs to be
+found (topic names, app id) and the shorter consumer session timeout of the test
+deployments (the crash and group tests use the default one too). The one knob for
+experiments: ``CHAO_FAULTS_FREEZE_S`` (10, how long the broker is frozen).
 """
 
 from __future__ import annotations

@@ -66,11 +66,9 @@ def check_outputs(name, deployment, worker, lines, report, **extra):  # type: ig
 
 
 def test_broker_frozen_mid_stream(deploy, report) -> None:  # type: ignore[no-untyped-def]
-    # The window covers the freeze, so no event held back by it can be skipped as late,
-    # whatever the timing. (Measured with the contract's 2 s window: nothing lost either;
-    # the gap timer itself waits behind the frozen publish, "Timer expire is overlapping".)
-    window = os.environ.get("CHAO_FAULTS_REORDER_WINDOW_S", "60")
-    deployment = deploy(CHAO_REORDER_WINDOW_S=window)
+    # At the default window: the freeze is a processing delay, which never counts against
+    # it (contract 3.4), so no event held back by it is skipped as late.
+    deployment = deploy()
     broker: Broker = deployment.broker
     worker = deployment.worker("w1")
     worker.wait_ready()
@@ -134,8 +132,8 @@ def test_broker_restarted_mid_stream(tmp_path: Path, report) -> None:  # type: i
     broker.start()
     deployment = None
     try:
-        # The window covers the restart, so no event held back by it is skipped as late.
-        deployment = Deployment(broker, tmp_path, CHAO_REORDER_WINDOW_S="60")
+        # At the default window: the restart does not count against it (contract 3.4).
+        deployment = Deployment(broker, tmp_path)
         worker = deployment.worker("w1")
         worker.wait_ready(timeout=90)
         pid = worker.process.pid
@@ -207,7 +205,6 @@ def test_worker_started_before_its_broker(  # type: ignore[no-untyped-def]
         "CHAO_WORKER_CONSUMER_HEARTBEAT_S": "0.5",
         "CHAO_API_AUTH_SECRET": API_SECRET,
         **{f"CHAO_TOPIC_{name.upper()}": value for name, value in TopicNames()},
-        "CHAO_REORDER_WINDOW_S": "30",
     }
     worker = WorkerProcess(f"kafka://{address}", name="early", log_dir=tmp_path, env=env)
     worker.start()
@@ -224,7 +221,7 @@ def test_worker_started_before_its_broker(  # type: ignore[no-untyped-def]
             time.sleep(0.5)
         pid = worker.process.pid
         broker.start()
-        deployment = Deployment(broker, tmp_path, default_names=True, CHAO_REORDER_WINDOW_S="30")
+        deployment = Deployment(broker, tmp_path, default_names=True)
         deployment.workers.append(worker)
         assert deployment.env == env
         ready_in = worker.wait_ready(timeout=60)

@@ -30,6 +30,7 @@ from pipeline.generate import TrafficProfile, generate_events
 from pipeline.runner import WorkerProcess
 from tests.faults.faults_util import (
     CANARY,
+    DEFAULT_TIMING,
     BackgroundProducer,
     Expected,
     consumed,
@@ -108,10 +109,7 @@ def soak_deployment(deploy) -> Deployment:  # type: ignore[no-untyped-def]
     # Defaults for everything the worker does; the test deployment only names its topics
     # and group (tests/integration/conftest.py). Its shorter consumer session timeout is
     # put back to the default too.
-    deployment = deploy(
-        CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S="10",
-        CHAO_WORKER_CONSUMER_HEARTBEAT_S="1",
-    )
+    deployment = deploy(**DEFAULT_TIMING)
     return with_partitions_from_the_source(deployment)
 
 
@@ -186,12 +184,11 @@ def test_soak_crashes(deploy, report, cpu_hog, run: int) -> None:  # type: ignor
 def test_soak_rebalance_storm(deploy, report, cpu_hog) -> None:  # type: ignore[no-untyped-def]
     """Workers join and leave every few seconds for a minute while traffic flows."""
     seed = 20261205
-    # With several workers, a session's gap may wait on a partition whose owner just died
-    # (found only after the consumer session timeout, 10 s) or is catching up: the reorder
-    # window must cover that (README, "Failover and the reorder window").
+    # At the default window: a session's gap may wait on a partition whose owner just died
+    # or is catching up, and that time does not count (contract 3.4).
     # The test deployment's short consumer session timeout (4 s): a SIGKILLed member is
     # noticed sooner, so more of the changes end in a completed rebalance.
-    deployment = with_partitions_from_the_source(deploy(CHAO_REORDER_WINDOW_S="60"))
+    deployment = with_partitions_from_the_source(deploy())
     lines, clean, dead = traffic(seed)
     expected = Expected(deployment, clean, dead, lines)
     rng = random.Random(seed)

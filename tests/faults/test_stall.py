@@ -36,7 +36,6 @@ TIMEOUT_S = 10
 @pytest.mark.timeout(420)
 def test_watchdog_stops_a_stalled_worker_and_its_successor_loses_nothing(deploy, report) -> None:  # type: ignore[no-untyped-def]
     deployment = deploy(
-        CHAO_REORDER_WINDOW_S="60",  # the stalled time and the restart are not waiting time
         CHAO_WORKER_STALL_TIMEOUT_S=str(TIMEOUT_S),
         CHAO_WORKER_FAULT_HANG_AFTER_BATCHES="5",
     )

@@ -64,7 +64,6 @@ def test_one_worker_gives_the_file_mode_output_read_committed(deploy) -> None:  
     waiting, the gaps were never skipped and the watchdog stopped the idle worker."""
     deployment = deploy(
         partitions=4,
-        CHAO_REORDER_WINDOW_S="3",
         CHAO_WORKER_STALL_TIMEOUT_S="6",
         **EXACTLY_ONCE,
     )
@@ -87,7 +86,7 @@ def test_one_worker_gives_the_file_mode_output_read_committed(deploy) -> None:  
 def test_sigkilled_worker_repeats_nothing_read_committed(deploy) -> None:  # type: ignore[no-untyped-def]
     """Three SIGKILLs mid-stream, each followed by a restart: read_committed, nothing is
     lost and nothing repeated."""
-    deployment = deploy(partitions=4, CHAO_REORDER_WINDOW_S="60", **EXACTLY_ONCE)
+    deployment = deploy(partitions=4, **EXACTLY_ONCE)
     profile = TrafficProfile(malformed_rate=0.005, duplicate_rate=0.02)
     lines = list(generate_events(300, seed=22, profile=profile, start=datetime.now(UTC)))
     clean, dead = file_mode(lines)

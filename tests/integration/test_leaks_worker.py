@@ -21,7 +21,6 @@ pytestmark = pytest.mark.integration
 def test_worker_at_debug_level_leaks_nothing(deploy) -> None:  # type: ignore[no-untyped-def]
     deployment = deploy(
         CHAO_WORKER_LOG_LEVEL="debug",
-        CHAO_REORDER_WINDOW_S="5",
         CHAO_COT_DISABLED_PREFIXES="beta-",
     )
     worker = deployment.worker("debug")

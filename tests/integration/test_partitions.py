@@ -50,7 +50,7 @@ def _refused(deployment: Deployment) -> str:
 def test_a_worker_with_defaults_takes_the_raw_topics_partition_count(deploy) -> None:  # type: ignore[no-untyped-def]
     """The issue's case: a raw topic of 4 partitions and a worker with defaults (the old
     default, 8, made it crash on its first batch)."""
-    deployment = deploy(partitions=4, CHAO_REORDER_WINDOW_S="30")
+    deployment = deploy(partitions=4)
     del deployment.env["CHAO_WORKER_PARTITIONS"]
     registry = _registry(deployment)
     internal = [topic.name for topic in registry.internal()]

@@ -116,7 +116,7 @@ class SseClient:
 
 
 def test_trace_and_live_tail_from_either_worker(deploy) -> None:  # type: ignore[no-untyped-def]
-    deployment = deploy(CHAO_REORDER_WINDOW_S="5")
+    deployment = deploy()
     first, second = deployment.worker("a"), deployment.worker("b")
     first.wait_ready()
     second.wait_ready()

@@ -204,7 +204,6 @@ class Harness:
                 "CHAO_WORKER_PARTITIONS": str(PARTITIONS),
                 "CHAO_WORKER_LOG_LEVEL": "warning",
                 "CHAO_API_AUTH_SECRET": self.secret,
-                "CHAO_REORDER_WINDOW_S": "5",
                 # A resumed stream with nothing after its preamble is read until the first
                 # keepalive (clients/conformance/live/live.ts): keep it short.
                 "CHAO_TRACE_SSE_KEEPALIVE_S": "1",

@@ -1,0 +1,75 @@
+"""The reorder window's purpose, at the defaults (contract section 3.4): on a caught-up
+input a real gap is skipped about a window after the event waiting on it arrived, and the
+missing event, produced 5 s after its successor, comes late: dropped and counted late by
+the cause of the skip (``window``)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import orjson
+import pytest
+
+from pipeline.config import PipelineConfig
+from pipeline.kafka.io import produce_lines, read_topics
+from tests.integration.streaming_util import metric, wait_until
+
+pytestmark = pytest.mark.integration
+
+
+def envelope(seq: int, event_type: str, payload: dict) -> bytes:  # type: ignore[type-arg]
+    return orjson.dumps(
+        {
+            "eventId": f"w-e{seq}",
+            "type": event_type,
+            "sessionId": "s-window",
+            "runId": "run-1",
+            "seq": seq,
+            "ts": "2026-12-05T10:00:00Z",
+            "payload": payload,
+        }
+    )
+
+
+def test_a_real_gap_is_skipped_after_the_window_and_its_event_is_late(deploy) -> None:  # type: ignore[no-untyped-def]
+    window = PipelineConfig().reorder_window_s
+    deployment = deploy()
+    worker = deployment.worker("w")
+    worker.wait_ready()
+    bootstrap, topics = deployment.broker.bootstrap, deployment.topics
+    started = envelope(0, "session.started", {"visibleReasoning": "eligible"})
+    asyncio.run(produce_lines(bootstrap, topics.raw, [started], seed=1))
+
+    def released() -> list[int]:
+        records = asyncio.run(
+            read_topics(bootstrap, [topics.session_events], until=lambda r: False, timeout=0.5)
+        )
+        return [orjson.loads(r.value)["seq"] for r in records[topics.session_events]]
+
+    wait_until(lambda: released() == [0], 30, "seq 0 released")
+    # seq 1 is missing: seq 2 waits on its gap.
+    waiting = envelope(2, "message.delta", {"messageId": "m", "delta": "two"})
+    asyncio.run(produce_lines(bootstrap, topics.raw, [waiting], seed=2))
+    produced = time.monotonic()
+    wait_until(lambda: released() == [0, 2], 30, "seq 2 released after its gap")
+    skipped_after = time.monotonic() - produced
+    # Not before the window, and about a window later (a reading or two of the group's
+    # progress, the timer's tick and this test's polling on top).
+    assert window <= skipped_after < window + 3.0, skipped_after
+    text = worker.get("/metrics")[1].decode()
+    assert metric(text, 'chao_ordering_gaps_total{cause="window"}') == 1
+    # The missing event, 5 s after its successor: past the window, so it is late.
+    time.sleep(max(0.0, 5.0 - (time.monotonic() - produced)))
+    missing = envelope(1, "message.delta", {"messageId": "m", "delta": "one"})
+    asyncio.run(produce_lines(bootstrap, topics.raw, [missing], seed=3))
+
+    def late() -> float:
+        text = worker.get("/metrics")[1].decode()
+        return metric(text, 'chao_ordering_late_total{cause="window"}')
+
+    wait_until(lambda: late() == 1, 30, "seq 1 counted late")
+    assert released() == [0, 2]
+    text = worker.get("/metrics")[1].decode()
+    assert metric(text, "chao_ordering_late_total") == 1
+    assert metric(text, "chao_ordering_gaps_total") == 1
