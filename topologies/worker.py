@@ -64,11 +64,12 @@ PROBE_INTERVAL_S = 1.0  # one connection attempt per second
 LOG_INTERVAL_S = 5.0  # one line every few seconds while waiting: INFO, except
 WARN_INTERVAL_S = 60.0  # the first and then one a minute: WARNING, seen at any log level
 CONNECT_TIMEOUT_S = 3.0
-# Longest wait for missing topics to be listed before the worker names them and exits:
-# Kafka lists a topic a moment after answering its creation (about 130 ms measured on a
-# busy machine, topologies/patches/created_topics.py), so a worker started right after the
-# topics were created waits; a deployment without them fails within seconds.
-TOPICS_WAIT_S = 5.0
+# Longest wait for missing topics to be listed before the worker names them and exits: a
+# worker started with (or just before) the job that creates the topics, e.g. one that waited
+# for its broker (tests/faults: the topics are created once the broker answers), and Kafka
+# lists a topic a moment after answering its creation (topologies/patches/created_topics.py).
+# A deployment without its topics still fails within seconds, not at the stall watchdog.
+TOPICS_WAIT_S = 10.0
 METADATA_TIMEOUT_S = 5.0
 
 

@@ -22,11 +22,13 @@ from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from pipeline.kafka.admin import topic_partitions
 from pipeline.topics import CREATE_COMMAND, Topics
 from tests.integration.streaming_util import wait_until
+from topologies.worker import TOPICS_WAIT_S
 
 pytestmark = pytest.mark.integration
 
-# The start-up check gives up after TOPICS_WAIT_S (5 s); the rest is Python and the broker.
-FAIL_FAST_S = 30.0
+# The start-up check gives up after TOPICS_WAIT_S; the rest is Python and the broker (the
+# stall watchdog that used to stop such a worker fired after 60 s).
+FAIL_FAST_S = TOPICS_WAIT_S + 20.0
 
 
 async def topic_configs(bootstrap: str, names: list[str]) -> dict[str, dict[str, str]]:
