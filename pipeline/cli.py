@@ -32,7 +32,59 @@ def _cmd_topics(args: argparse.Namespace) -> int:
     from pipeline.config import PipelineConfig, WorkerSettings
     from pipeline.topics import markdown_table, worker_topics
 
-    print(markdown_table(worker_topics(WorkerSettings(), PipelineConfig().topics)), end="")
+    if args.create:
+        return _create_topics(args)
+    if (args.broker, args.partitions, args.replication_factor) != (None, None, None):
+        print(
+            "chao-pipeline: --broker, --partitions and --replication-factor go with --create",
+            file=sys.stderr,
+        )
+        return 2
+    settings = WorkerSettings(**({"app_id": args.app_id} if args.app_id else {}))
+    print(markdown_table(worker_topics(settings, PipelineConfig().topics)), end="")
+    return 0
+
+
+def _create_topics(args: argparse.Namespace) -> int:
+    """``topics --create``: every topic of the registry that the broker lacks, with the
+    registry's configs; prints one line per topic, created or existing."""
+    import asyncio
+
+    from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
+    from pipeline.kafka.admin import cluster, create_topics
+    from pipeline.topics import Topics, creation_plan
+
+    if any(n is not None and n < 1 for n in (args.partitions, args.replication_factor)):
+        print("chao-pipeline: --partitions and --replication-factor: at least 1", file=sys.stderr)
+        return 2
+    overrides = {"broker": args.broker, "app_id": args.app_id}
+    settings = WorkerSettings(**{k: v for k, v in overrides.items() if v is not None})
+    names = PipelineConfig().topics
+    bootstrap = ",".join(f"{h}:{p}" for h, p in bootstrap_addresses(settings.broker))
+    every = [t.name for t in Topics(names, app_id=settings.app_id)]
+    found = asyncio.run(cluster(bootstrap, every))  # one metadata request
+    topics = creation_plan(
+        names,
+        settings.app_id,
+        settings.partitions,
+        found.counts,
+        found.brokers,
+        partitions=args.partitions,
+        replication=args.replication_factor,
+    )
+    missing = [t.spec() for t in topics if found.counts[t.name] is None]
+    created = set(asyncio.run(create_topics(bootstrap, missing)))
+    for topic in topics:
+        spec = topic.spec()
+        if spec.name in created:
+            configs = ", ".join(f"{k}={v}" for k, v in spec.configs().items()) or "broker defaults"
+            print(
+                f"created {spec.name}: {spec.partitions} partitions, replication "
+                f"{spec.replication}, {configs}"
+            )
+        else:
+            have = found.counts[spec.name]
+            print(f"exists  {spec.name}" + (f": {have} partitions" if have else ""))
     return 0
 
 
@@ -250,7 +302,31 @@ def build_parser() -> argparse.ArgumentParser:
     topics = sub.add_parser(
         "topics",
         help="every topic of the topology as a Markdown table (names from CHAO_TOPIC_* and "
-        "CHAO_WORKER_APP_ID)",
+        "CHAO_WORKER_APP_ID); with --create, create those the broker lacks",
+        description="Without options: every topic of the topology as a Markdown table. "
+        "With --create: create every topic of the topology that the broker does not have, "
+        "with the registry's cleanup policy, retention and max.message.bytes (idempotent; "
+        "existing topics are left as they are). docs/kafka.md, 'Topics'.",
+    )
+    topics.add_argument(
+        "--create", action="store_true", help="create the missing topics on the broker"
+    )
+    topics.add_argument("--broker", help="kafka://HOST:PORT (env CHAO_WORKER_BROKER)")
+    topics.add_argument(
+        "--partitions",
+        type=int,
+        help="partitions of each topic created (default: CHAO_WORKER_PARTITIONS, else the "
+        "existing raw topic's count, else 8)",
+    )
+    topics.add_argument(
+        "--replication-factor",
+        type=int,
+        help="replicas of each topic created (default: 3, or the number of brokers when "
+        "there are fewer)",
+    )
+    topics.add_argument(
+        "--app-id",
+        help="the workers' app id, prefix of their internal topics (env CHAO_WORKER_APP_ID)",
     )
     topics.set_defaults(func=_cmd_topics)
     schema = sub.add_parser("schema", help="write JSON Schema generated from the models")
@@ -401,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
         code: int = args.func(args)
     except PipelineError as exc:
         print(f"chao-pipeline: {exc}", file=sys.stderr)
-        return 1
+        return exc.exit_code
     except KeyboardInterrupt:
         print("chao-pipeline: interrupted", file=sys.stderr)
         return 130

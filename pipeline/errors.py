@@ -11,6 +11,8 @@ from __future__ import annotations
 class PipelineError(Exception):
     """Root of every exception the pipeline raises on purpose."""
 
+    exit_code = 1  # what ``chao-pipeline`` exits with when this stops it
+
 
 class ConfigError(PipelineError):
     """The configuration is invalid (the message names the setting, never a secret value)."""
@@ -26,3 +28,11 @@ class StateError(PipelineError):
 
 class TopologyError(PipelineError):
     """The broker's topics do not fit the topology (e.g. partition counts that disagree)."""
+
+
+class MissingTopicsError(TopologyError):
+    """Topics the worker reads or writes do not exist; the message names them and the
+    command that creates them. Exit code 2, as a usage error: nothing is broken, the
+    deployment is incomplete (an operator's step is missing)."""
+
+    exit_code = 2

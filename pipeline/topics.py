@@ -21,8 +21,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from pipeline.config import TopicNames, WorkerSettings
-from pipeline.errors import TopologyError
+from pipeline.config import TopicNames, WorkerSettings, bootstrap_addresses
+from pipeline.errors import MissingTopicsError, TopologyError
 
 DEFAULT_PARTITIONS: Final = 8
 """Partitions where nothing else says: ``chao-pipeline broker --create-topics`` without
@@ -374,6 +374,77 @@ def worker_partitions(
             f"{PARTITIONS_SETTING} to the count they have"
         )
     return wanted
+
+
+CREATE_COMMAND: Final = "chao-pipeline topics --create"
+
+
+def missing_topics(topics: Topics, counts: Mapping[str, int | None]) -> list[str]:
+    """The topics a worker reads or writes that the broker lacks (``counts``: topic name
+    -> partitions, None or absent when the topic does not exist), in registry order.
+
+    The worker's internal topics (the re-key topic and the state changelog) are never
+    missing: Faust declares them ``internal`` and creates them at start with the
+    topology's partition count, which the worker knows only once it has read the raw
+    topic's (as Kafka Streams creates its repartition and changelog topics). Every other
+    topic is the operator's: without it the worker's producer waits for its metadata
+    forever and publishes nothing, so it must exist before the worker starts."""
+    return [t.name for t in topics if not t.internal and counts.get(t.name) is None]
+
+
+def create_command(broker: str, app_id: str, partitions: int | None) -> str:
+    """The ``chao-pipeline topics --create`` line for this worker's settings: its broker
+    (``,`` between addresses, which a shell leaves alone), and the app id and partition
+    count when they are not what the command finds by itself. Topic names come from the
+    same ``CHAO_TOPIC_*`` environment."""
+    where = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(broker))
+    words = [CREATE_COMMAND, f"--broker kafka://{where}"]
+    if app_id != DEFAULT_APP_ID:
+        words.append(f"--app-id {app_id}")
+    if partitions is not None:
+        words.append(f"--partitions {partitions}")
+    return " ".join(words)
+
+
+CLUSTER_REPLICATION: Final = 3
+"""Replicas of a topic ``topics --create`` creates on a cluster of at least 3 brokers (the
+usual production setting: one broker may fail while two stay in sync); on fewer, every
+broker holds one."""
+
+
+def creation_plan(
+    names: TopicNames,
+    app_id: str,
+    configured: int | None,
+    counts: Mapping[str, int | None],
+    brokers: int,
+    *,
+    partitions: int | None = None,
+    replication: int | None = None,
+) -> Topics:
+    """The topics ``chao-pipeline topics --create`` creates where ``counts`` (topic name ->
+    partitions, None: missing) has none, on a cluster of ``brokers`` brokers.
+
+    Partitions: ``partitions`` (``--partitions``), else the worker's (``configured``,
+    ``CHAO_WORKER_PARTITIONS``), else the existing raw topic's, else the default, so that
+    what is created fits what exists. Raises :class:`~pipeline.errors.TopologyError`
+    before anything is created when the result would not fit the worker
+    (:func:`worker_partitions`, as if the topics existed already)."""
+    count = partitions or configured or counts.get(names.raw) or DEFAULT_PARTITIONS
+    replicas = replication or min(CLUSTER_REPLICATION, max(brokers, 1))
+    topics = Topics(names, app_id=app_id, partitions=count, replication=replicas)
+    worker_partitions(
+        names, app_id, configured, {t.name: counts.get(t.name) or count for t in topics}
+    )
+    return topics
+
+
+def missing_topics_error(missing: list[str], command: str) -> MissingTopicsError:
+    """One line: which topics are missing and the command that creates them."""
+    return MissingTopicsError(
+        f"{len(missing)} topic(s) the worker reads or writes do not exist: "
+        f'{", ".join(missing)}; create them with: {command} (docs/kafka.md, "Topics")'
+    )
 
 
 def _retention(kind: TopicKind) -> str:

@@ -220,6 +220,88 @@ def test_faust_builtin_endpoints_stay_off_and_there_is_no_access_log() -> None:
     assert built.app.web._runner._kwargs.get("access_log", "default") is None
 
 
+# -- what the HTTP parser refuses ----------------------------------------------------------------
+
+
+async def raw_exchange(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """One request as bytes on a fresh connection (no client library between: it might
+    refuse to send it); the status, headers and body of the answer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(request)
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.read(), 10)  # the server closes after it
+    finally:
+        writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in header_lines)
+    return int(status_line.split()[1]), headers, body
+
+
+def test_what_the_parser_refuses_is_answered_with_the_error_document_quoting_nothing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """aiohttp's own answer to an Authorization header over its 8190-byte limit is a 400
+    whose text quotes the header's first 100 bytes: the token (topologies/patches/
+    parse_errors.py). The worker answers 431 with the API's error document instead."""
+    token = hs256(claims(SID))
+    oversized = token + "A" * 9000  # the token's start is what aiohttp used to quote
+    path = f"/sessions/{SID}/trace"
+    requests = {
+        "header": (f"GET {path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {oversized}\r\n\r\n"),
+        "url": f"GET {path}?access_token={oversized} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "malformed": f"GET {path} HTTP/1.1\r\nHost: x\r\nAuthorization {token}\r\n\r\n",
+    }
+    answers = {}
+
+    async def scenario(c: TestClient[Any, Any]) -> None:
+        port = c.server.port
+        assert port is not None
+        for name, request in requests.items():
+            answers[name] = await raw_exchange(port, request.encode())
+        # The connection is closed after a refusal, and the server goes on answering.
+        assert (await c.get(path, headers=bearer(token))).status == 200
+
+    caplog.set_level(logging.DEBUG)
+    run(topology(), scenario, access_log=None)
+    expected = {"header": (431, "header_too_large"), "url": (431, "header_too_large")}
+    for name, (status, headers, body) in answers.items():
+        document = ErrorBody.model_validate(orjson.loads(body)).model_dump()
+        assert (status, document["error"]) == expected.get(name, (400, "bad_request")), name
+        assert headers["Content-Type"].startswith("application/json"), name
+        assert headers["Cache-Control"] == "no-store", name
+        assert token[:20].encode() not in body and b"Bearer" not in body, name
+    assert "8190 bytes" in orjson.loads(answers["header"][2])["message"]
+    logged = " ".join(r.getMessage() + (r.exc_text or "") for r in caplog.records)
+    assert "refused a request the HTTP parser could not read (LineTooLong)" in logged
+    assert token[:20] not in logged
+
+
+def test_another_aiohttp_server_answers_parser_errors_as_aiohttp_does() -> None:
+    """The patch is the worker's only: aiohttp's own answer still quotes the line (which is
+    why the patch exists; if an upgrade stops quoting it, the patch may go)."""
+    from aiohttp import web
+
+    topology()  # a worker's app exists in this process: the patch is installed
+
+    async def main() -> bytes:
+        server = TestServer(web.Application())
+        await server.start_server()
+        try:
+            assert server.port is not None
+            request = (
+                f"GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret{'A' * 9000}\r\n\r\n"
+            )
+            status, _, body = await raw_exchange(server.port, request.encode())
+            assert status == 400
+            return body
+        finally:
+            await server.close()
+
+    assert b"Bearer s3cret" in asyncio.run(main())
+
+
 # -- limits --------------------------------------------------------------------------------------
 
 

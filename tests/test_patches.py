@@ -33,6 +33,7 @@ from topologies.patches import (
     batch_delivery,
     created_topics,
     end_offsets,
+    parse_errors,
     prefetch_backoff,
     recovery_past_markers,
     seek_before_resume,
@@ -45,6 +46,7 @@ PINNED: dict[str, tuple[Callable[..., Any], str]] = {
     batch_delivery.PATCHED: (batch_delivery.ORIGINAL, "44a2500309e83c63"),
     worker_consumer.PATCHED: (worker_consumer.ORIGINAL, "c2701bfc3e6f6cad"),
     created_topics.PATCHED: (created_topics.ORIGINAL, "698806ec237ce0d7"),
+    parse_errors.PATCHED: (parse_errors.ORIGINAL, "b73dcf1dd177a243"),
     end_offsets.PATCHED: (AIOKafkaConsumer.end_offsets, "f4b19078581881ba"),
     prefetch_backoff.PATCHED: (Fetcher.__init__, "bf21ecb7e0f210b7"),
     # fetch_wait sets the attribute AIOKafkaConsumer.start reads.
@@ -193,6 +195,23 @@ def test_an_app_without_routes_drains_as_faust_does() -> None:
     finally:
         batch_delivery.ORIGINAL = saved
     assert calls == [(consumer, "fetcher")]
+
+
+def test_parser_errors_still_reach_the_patched_handler() -> None:
+    # aiohttp turns the parser's exception into a 400 error info and serves it through
+    # _make_error_handler (topologies/patches/parse_errors.py); if it answered elsewhere,
+    # the token-quoting body would be back (tests/test_http_api.py also fails then).
+    from aiohttp.web_protocol import RequestHandler
+
+    received = inspect.getsource(RequestHandler.data_received)
+    assert "_ErrInfo(status=400, exc=exc, message=exc.message)" in received
+    assert "request_handler = self._make_error_handler(message)" in inspect.getsource(
+        RequestHandler.start
+    )
+    app = new_app("parse-errors", "tansu")
+    assert RequestHandler._make_error_handler is parse_errors.make_error_handler
+    assert app.web.web_app.get(parse_errors.MARK) is True
+    assert new_app("bare").web.web_app.get(parse_errors.MARK) is None
 
 
 def test_the_checkpoint_hooks_are_where_faust_calls_them() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from pipeline.asyncapi import asyncapi_document
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
-from pipeline.errors import TopologyError
+from pipeline.errors import MissingTopicsError, TopologyError
 from pipeline.filemode import FILE_TOPICS, OUTPUT_STEMS
 from pipeline.kafka.admin import pipeline_topics, session_events_spec
 from pipeline.metrics import PipelineCollector
@@ -25,7 +25,11 @@ from pipeline.topics import (
     KINDS,
     RAW_MAX_MESSAGE_BYTES,
     Topics,
+    create_command,
+    creation_plan,
     markdown_table,
+    missing_topics,
+    missing_topics_error,
     worker_partitions,
 )
 
@@ -254,6 +258,94 @@ def test_disagreeing_topics_are_named_with_their_counts() -> None:
         worker_partitions(NAMES, APP_ID, None, counts)
     with pytest.raises(TopologyError, match=r"CHAO_WORKER_PARTITIONS=8\): x\.session-events has 2"):
         worker_partitions(NAMES, APP_ID, 8, counts)
+
+
+# -- topics checked at start, and created --------------------------------------------------------
+
+
+def test_missing_topics_are_the_operators_topics_the_broker_lacks() -> None:
+    topics = Topics(NAMES, app_id=APP_ID, partitions=4)
+    everything = {topic.name: 4 for topic in topics}
+    assert missing_topics(topics, everything) == []
+    # The case: the raw topic exists, the clean and dead-letter topics do not.
+    counts: dict[str, int | None] = {**everything, NAMES.session_events: None}
+    del counts[NAMES.dead_letter]
+    assert missing_topics(topics, counts) == [NAMES.session_events, NAMES.dead_letter]
+    # The internal topics are the worker's to create: never missing.
+    only_operators = {t.name: 4 for t in topics if not t.internal}
+    assert missing_topics(topics, only_operators) == []
+    # Nothing at all: every operator topic, in registry order, and no internal one.
+    assert missing_topics(topics, {}) == [t.name for t in topics if not t.internal]
+
+
+def test_the_missing_topics_line_names_them_and_the_command() -> None:
+    command = create_command("kafka://k1:9092;k2:9093", "chao-pipeline", None)
+    assert command == "chao-pipeline topics --create --broker kafka://k1:9092,k2:9093"
+    error = missing_topics_error([NAMES.session_events, NAMES.dead_letter], command)
+    assert isinstance(error, TopologyError) and error.exit_code == 2
+    message = str(error)
+    assert "\n" not in message
+    assert message.startswith(
+        "2 topic(s) the worker reads or writes do not exist: x.session-events, x.dead-letter; "
+        "create them with: chao-pipeline topics --create --broker kafka://k1:9092,k2:9093"
+    )
+    # The app id and the partitions a worker was given reach the command it is told to run.
+    assert create_command("kafka://k:9092", APP_ID, 4) == (
+        f"chao-pipeline topics --create --broker kafka://k:9092 --app-id {APP_ID} --partitions 4"
+    )
+
+
+def test_the_creation_plan_fits_what_exists() -> None:
+    def plan(counts: dict[str, int | None], brokers: int = 1, **kw: Any) -> Topics:
+        configured = kw.pop("configured", None)
+        return creation_plan(NAMES, APP_ID, configured, counts, brokers, **kw)
+
+    assert plan({}).partitions == DEFAULT_PARTITIONS
+    assert plan({NAMES.raw: 6}).partitions == 6  # the existing raw topic's
+    assert plan({}, configured=5).partitions == 5  # CHAO_WORKER_PARTITIONS
+    assert plan({NAMES.raw: 6}, configured=5).partitions == 5  # the worker's count wins
+    assert plan({}, partitions=3).partitions == 3  # --partitions
+    # Replication: 3 on a cluster of 3 or more brokers, every broker on fewer, or as given.
+    assert [plan({}, brokers).replication for brokers in (1, 2, 3, 5)] == [1, 2, 3, 3]
+    assert plan({}, 5, replication=2).replication == 2
+    specs = {spec.name: spec for spec in (t.spec() for t in plan({}, 3))}
+    assert specs[NAMES.raw].configs()["max.message.bytes"] == str(RAW_MAX_MESSAGE_BYTES)
+    assert specs[f"{APP_ID}-sessions-changelog"].configs() == {"cleanup.policy": "compact"}
+    assert {spec.replication for spec in specs.values()} == {3}
+    # Refused before anything is created: topics that would not fit the worker's count
+    # (the raw topic's 6, or CHAO_WORKER_PARTITIONS).
+    with pytest.raises(TopologyError, match=r"x\.session-events has 3"):
+        plan({NAMES.raw: 6}, partitions=3)
+    with pytest.raises(TopologyError, match=r"CHAO_WORKER_PARTITIONS=5\): x\.session-events"):
+        plan({}, partitions=3, configured=5)
+
+
+def test_the_topics_command_refuses_options_it_cannot_use(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pipeline.cli import main
+
+    assert main(["topics", "--partitions", "4"]) == 2
+    assert "go with --create" in capsys.readouterr().err
+    assert main(["topics", "--create", "--replication-factor", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
+
+
+def test_missing_topics_exit_with_code_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import topologies.worker
+    from pipeline.cli import main
+
+    error = missing_topics_error([NAMES.raw], "the command")
+
+    def refused(settings: WorkerSettings) -> None:
+        raise error
+
+    monkeypatch.setattr(topologies.worker, "run_worker", refused)
+    assert isinstance(error, MissingTopicsError)
+    assert main(["worker"]) == 2
+    assert capsys.readouterr().err == f"chao-pipeline: {error}\n"
 
 
 def test_the_readme_lists_the_registry_topics() -> None:

@@ -1,10 +1,15 @@
 """Running one worker of the topology in this process (``chao-pipeline worker``).
 
-Before Faust declares its topics, the worker reads the partition counts of its topics
-from the broker (:func:`resolve_partitions`): with ``CHAO_WORKER_PARTITIONS`` unset it
-takes the raw topic's count and creates its internal topics with it (as Kafka Streams
-derives internal topics' partitions from the source topic), and it refuses to start, with
-one line naming each topic and its count, when existing topics disagree
+Before Faust declares its topics, the worker reads the metadata of every topic from the
+broker, once (:func:`resolve_partitions`). It exits with code 2 and one line naming the
+missing topics and the command that creates them when a topic it reads or writes does not
+exist (:func:`pipeline.topics.missing_topics`; its internal topics it creates itself). Why:
+Faust does not check its output topics; a worker without them logged "Topic ... not found
+in cluster metadata" ten times a second, published nothing, and was stopped by its stall
+watchdog a minute later without the cause being named. With ``CHAO_WORKER_PARTITIONS``
+unset it takes the raw topic's count and creates its internal topics with it (as Kafka
+Streams derives internal topics' partitions from the source topic), and it refuses to
+start, with one line naming each topic and its count, when existing topics disagree
 (:func:`pipeline.topics.worker_partitions`).
 
 Two more additions around Faust, both about a broker that does not answer:
@@ -40,7 +45,13 @@ from collections.abc import Iterator
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
 from pipeline.kafka.admin import topic_partitions
 from pipeline.kafka.broker import recv_exactly
-from pipeline.topics import worker_partitions, worker_topics
+from pipeline.topics import (
+    create_command,
+    missing_topics,
+    missing_topics_error,
+    worker_partitions,
+    worker_topics,
+)
 from pipeline.trace import TraceSettings
 from topologies.logs import PipelineWorker
 from topologies.pipeline_app import PipelineTopology
@@ -53,7 +64,12 @@ PROBE_INTERVAL_S = 1.0  # one connection attempt per second
 LOG_INTERVAL_S = 5.0  # one line every few seconds while waiting: INFO, except
 WARN_INTERVAL_S = 60.0  # the first and then one a minute: WARNING, seen at any log level
 CONNECT_TIMEOUT_S = 3.0
-RAW_TOPIC_WAIT_S = 10.0  # longest wait for the raw topic to be listed, partitions unset
+# Longest wait for missing topics to be listed before the worker names them and exits: a
+# worker started with (or just before) the job that creates the topics, e.g. one that waited
+# for its broker (tests/faults: the topics are created once the broker answers), and Kafka
+# lists a topic a moment after answering its creation (topologies/patches/created_topics.py).
+# A deployment without its topics still fails within seconds, not at the stall watchdog.
+TOPICS_WAIT_S = 10.0
 METADATA_TIMEOUT_S = 5.0
 
 
@@ -83,25 +99,29 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
 def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> WorkerSettings:
     """``settings`` with the partition count of the internal topics: the raw topic's when
     ``CHAO_WORKER_PARTITIONS`` is unset. Read from the broker before Faust declares (and
-    creates) its topics; raises :class:`~pipeline.errors.TopologyError`, naming each topic
-    and its count, when existing topics disagree (:func:`pipeline.topics.worker_partitions`).
+    creates) its topics; raises :class:`~pipeline.errors.MissingTopicsError` naming the
+    topics that do not exist and the command that creates them, and
+    :class:`~pipeline.errors.TopologyError`, naming each topic and its count, when existing
+    topics disagree (:func:`pipeline.topics.worker_partitions`).
     """
     names = config.topics
     topics = worker_topics(settings, names)
     bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
-    wanted = [names.raw, topics.session_events.name, *(t.name for t in topics.internal())]
-    # A raw topic created a moment ago may not be in the broker's metadata yet (Kafka lists
-    # a new topic a little after answering its creation): wait for it a few seconds.
-    deadline = time.monotonic() + RAW_TOPIC_WAIT_S
+    wanted = [topic.name for topic in topics]
+    deadline = time.monotonic() + TOPICS_WAIT_S
     loop = asyncio.new_event_loop()
     try:
-        while True:
+        while True:  # one metadata request (every topic's) per round
             counts = loop.run_until_complete(topic_partitions(bootstrap, wanted))
-            if settings.partitions or counts.get(names.raw) or time.monotonic() >= deadline:
+            missing = missing_topics(topics, counts)
+            if not missing or time.monotonic() >= deadline:
                 break
             time.sleep(0.5)
     finally:
         loop.close()
+    if missing:
+        command = create_command(settings.broker, settings.app_id, settings.partitions)
+        raise missing_topics_error(missing, command)
     partitions = worker_partitions(
         names,
         settings.app_id,

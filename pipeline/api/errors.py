@@ -135,3 +135,19 @@ def not_ready() -> ApiError:
         "the worker is recovering its sessions (starting or rebalancing); retry shortly",
         {"Retry-After": str(RETRY_AFTER_S)},
     )
+
+
+def header_too_large(limit: int | None) -> ApiError:
+    """431 for a request the HTTP parser refused as too long (a header field or the request
+    line): the parser's own answer quotes the line's start, e.g. the token."""
+    size = f" of {limit} bytes" if limit is not None else ""
+    return ApiError(
+        431,
+        "header_too_large",
+        f"a header field or the request line is longer than the server's limit{size}",
+    )
+
+
+def bad_request() -> ApiError:
+    """400 for any other request the HTTP parser cannot read (malformed, too many headers)."""
+    return ApiError(400, "bad_request", "the request is not valid HTTP/1.1")

@@ -121,8 +121,9 @@ def _refusals(*, streams: bool) -> dict[str, Any]:
         "400": _json(
             "ErrorBody",
             "`invalid_session_id`, `invalid_seq` (the message names the field, never the "
-            "value), `invalid_protocol` or `invalid_request` (the token sent both as header "
-            "and query, or twice).",
+            "value), `invalid_protocol`, `invalid_request` (the token sent both as header "
+            "and query, or twice) or `bad_request` (not valid HTTP/1.1: the answer quotes "
+            "nothing of it).",
             {"WWW-Authenticate": _header(_WWW_AUTHENTICATE, False)},
         ),
         "401": _json(
@@ -139,6 +140,11 @@ def _refusals(*, streams: bool) -> dict[str, Any]:
             {"WWW-Authenticate": _header(_WWW_AUTHENTICATE, True)},
         ),
         "404": _json("ErrorBody", "`unknown_session`: no trace is held for this session."),
+        "431": _json(
+            "ErrorBody",
+            "`header_too_large`: a header field (e.g. `Authorization`) or the request line "
+            "is longer than the server's limit (8190 bytes); the answer quotes nothing of it.",
+        ),
     }
     if streams:
         responses["429"] = _json(

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
-from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError
+from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError, for_code
 
 from pipeline.config import TopicNames
 from pipeline.errors import BrokerError
@@ -15,7 +16,9 @@ from pipeline.topics import RAW_MAX_MESSAGE_BYTES, Topics, TopicSpec
 
 __all__ = [
     "RAW_MAX_MESSAGE_BYTES",
+    "Cluster",
     "TopicSpec",
+    "cluster",
     "create_topics",
     "pipeline_topics",
     "session_events_spec",
@@ -35,8 +38,10 @@ def session_events_spec(names: TopicNames, partitions: int) -> TopicSpec:
     return Topics(names, partitions=partitions).session_events.spec()
 
 
-async def create_topics(bootstrap: str, specs: list[TopicSpec], timeout: float = 30.0) -> None:
-    """Create the topics that don't exist yet; waits for the broker up to ``timeout``."""
+async def create_topics(bootstrap: str, specs: list[TopicSpec], timeout: float = 30.0) -> list[str]:
+    """Create the topics that don't exist yet; waits for the broker up to ``timeout``.
+    Returns the names it created (a topic someone else created meanwhile is not one);
+    raises :class:`BrokerError` naming each topic the broker refused and why."""
     deadline = time.monotonic() + timeout
     while True:
         admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=10_000)
@@ -51,26 +56,51 @@ async def create_topics(bootstrap: str, specs: list[TopicSpec], timeout: float =
     try:
         existing = set(await admin.list_topics())
         missing = [spec for spec in specs if spec.name not in existing]
-        if missing:
-            try:
-                await admin.create_topics(
-                    [
-                        NewTopic(s.name, s.partitions, s.replication, topic_configs=s.configs())
-                        for s in missing
-                    ]
-                )
-            except TopicAlreadyExistsError:
-                pass  # created by someone else meanwhile: fine
-            except KafkaError as exc:
-                raise BrokerError(f"could not create topics: {exc}") from exc
+        if not missing:
+            return []
+        try:
+            response = await admin.create_topics(
+                [
+                    NewTopic(s.name, s.partitions, s.replication, topic_configs=s.configs())
+                    for s in missing
+                ]
+            )
+        except KafkaError as exc:
+            raise BrokerError(f"could not create topics: {exc!r}") from exc
     finally:
         await admin.close()
+    # The answer has an error code per topic (aiokafka raises for none of them).
+    created, refused = [], []
+    for name, code, *message in response.topic_errors:
+        if code == 0:
+            created.append(name)
+        elif code != TopicAlreadyExistsError.errno:  # created by someone else meanwhile: fine
+            why = for_code(code).__name__ + (f" ({message[0]})" if message and message[0] else "")
+            refused.append(f"{name}: {why}")
+    if refused:
+        listed = "; ".join(refused)
+        raise BrokerError(f"the broker at {bootstrap} refused to create topics: {listed}")
+    return created
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """What one metadata request says about the cluster."""
+
+    counts: dict[str, int | None]  # topic name -> partitions, None: no such topic
+    brokers: int
 
 
 async def topic_partitions(
     bootstrap: str, names: list[str], timeout: float = 30.0
 ) -> dict[str, int | None]:
-    """The partition count of each topic named (None: the topic does not exist).
+    """The partition count of each topic named (None: the topic does not exist)."""
+    return (await cluster(bootstrap, names, timeout)).counts
+
+
+async def cluster(bootstrap: str, names: list[str], timeout: float = 30.0) -> Cluster:
+    """The partition count of each topic named and the number of brokers, from one
+    metadata request.
 
     Reads the metadata of every topic: asking for named topics would make a broker with
     automatic topic creation create the missing ones, with its default partition count."""
@@ -89,6 +119,6 @@ async def topic_partitions(
         for name in names:
             partitions = metadata.partitions_for_topic(name)
             counts[name] = len(partitions) if partitions else None
-        return counts
+        return Cluster(counts, len(metadata.brokers()))
     finally:
         await client.close()

@@ -1,10 +1,12 @@
-"""Every change to how Faust and aiokafka behave, one small module each, with its reason.
+"""Every change to how Faust, aiokafka and aiohttp behave, one small module each, with its
+reason.
 
 :func:`apply` applies them to one app, idempotently. What they need per app lives on the
 app (:class:`AppPatches`); a patched method behaves as Faust's own for an app without it,
 so two apps in one process share nothing. The Tansu workarounds (:mod:`.fetch_wait`,
 :mod:`.end_offsets`) apply on Tansu only. tests/test_patches.py fails when a
-faust-streaming or aiokafka upgrade changes a patched function (source pinned by hash).
+faust-streaming, aiokafka or aiohttp upgrade changes a patched function (source pinned by
+hash).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ def apply(
     from topologies.patches import (
         batch_delivery,
         created_topics,
+        parse_errors,
         recovery_past_markers,
         seek_before_resume,
         seek_uncommitted_partitions,
@@ -57,10 +60,12 @@ def apply(
         batch_delivery,
         worker_consumer,
         created_topics,
+        parse_errors,
         recovery_past_markers,
         seek_before_resume,
     ):
         patch.install()
     seek_uncommitted_partitions.apply(app)
+    parse_errors.apply(app.web.web_app)  # the worker's web server (Faust's aiohttp app)
     patches = app.chao_patches = AppPatches(engine, fetch_max_wait_ms, read_committed)
     return patches
