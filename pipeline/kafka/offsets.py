@@ -15,6 +15,7 @@ import time
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
+from aiokafka.client import AIOKafkaClient
 
 TP = tuple[str, int]
 _METADATA_MAX_AGE_S = 30.0  # partitions added to a topic are seen within this
@@ -30,7 +31,7 @@ class GroupOffsets:
         self.topics = topics
         self._bootstrap = bootstrap
         self._timeout_ms = int(timeout_s * 1000)
-        self._clients: tuple[AIOKafkaAdminClient, AIOKafkaConsumer] | None = None
+        self._clients: tuple[AIOKafkaAdminClient, AIOKafkaConsumer, AIOKafkaClient] | None = None
         self._partitions: list[TopicPartition] = []
         self._known_at = -_METADATA_MAX_AGE_S
         self._starts: dict[TP, int] = {}
@@ -50,23 +51,33 @@ class GroupOffsets:
                 enable_auto_commit=False,
                 request_timeout_ms=self._timeout_ms,
             )
+            # The topics' partitions: a consumer without a subscription keeps no metadata
+            # of them (its topics() answers names only), so a client of its own asks.
+            metadata = AIOKafkaClient(
+                bootstrap_servers=self._bootstrap,
+                client_id=client_id,
+                request_timeout_ms=self._timeout_ms,
+            )
             try:
                 await admin.start()
                 await consumer.start()
+                await metadata.bootstrap()
             except BaseException:
+                await metadata.close()
                 await consumer.stop()
                 await admin.close()
                 raise
-            self._clients = (admin, consumer)
+            self._clients = (admin, consumer, metadata)
 
     async def stop(self) -> None:
         if self._clients is not None:
-            admin, consumer = self._clients
+            admin, consumer, metadata = self._clients
             self._clients = None
+            await metadata.close()
             await consumer.stop()
             await admin.close()
 
-    def _connected(self) -> tuple[AIOKafkaAdminClient, AIOKafkaConsumer]:
+    def _connected(self) -> tuple[AIOKafkaAdminClient, AIOKafkaConsumer, AIOKafkaClient]:
         if self._clients is None:
             raise RuntimeError("GroupOffsets.start() first")
         return self._clients
@@ -76,20 +87,22 @@ class GroupOffsets:
         would make a broker that creates topics on demand create a missing one)."""
         now = time.monotonic()
         if now - self._known_at >= _METADATA_MAX_AGE_S or not self._partitions:
-            _, consumer = self._connected()
-            await consumer.topics()
-            self._partitions = [
-                TopicPartition(topic, partition)
-                for topic in self.topics
-                for partition in sorted(consumer.partitions_for_topic(topic) or ())
-            ]
+            _, _, client = self._connected()
+            cluster = await client.fetch_all_metadata()
+            partitions = []
+            for topic in self.topics:
+                found = cluster.partitions_for_topic(topic)
+                if not found:  # judging without a topic would pass anything: no reading
+                    raise LookupError(f"no partitions known for topic {topic}")
+                partitions += [TopicPartition(topic, p) for p in sorted(found)]
+            self._partitions = partitions
             self._known_at = now
         return self._partitions
 
     async def processed(self) -> dict[TP, int]:
         """The group's committed offset of every partition; a partition the group has not
         committed yet starts where the consumer starts reading it, at its log start."""
-        admin, consumer = self._connected()
+        admin, consumer, _ = self._connected()
         partitions = await self.partitions()
         answer = await admin.list_consumer_group_offsets(self.group_id, partitions=partitions)
         committed = {
@@ -106,7 +119,7 @@ class GroupOffsets:
 
     async def ends(self) -> dict[TP, int]:
         """The end offset (high watermark) of every partition."""
-        _, consumer = self._connected()
+        _, consumer, _ = self._connected()
         partitions = await self.partitions()
         answer = await consumer.end_offsets(partitions)
         return {(tp.topic, tp.partition): end for tp, end in answer.items()}
