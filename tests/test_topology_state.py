@@ -88,52 +88,6 @@ def test_drop_partitions_forgets_only_those_partitions() -> None:
     assert all(partition_for(k, 4) not in gone for k in table)
 
 
-def test_catch_up_tracker_needs_both_hops_processed() -> None:
-    from topologies.progress import CatchUpTracker, advance
-
-    now = [100.0]
-    tracker = CatchUpTracker(lambda: now[0])
-    raw, staged = ("raw", 0), ("staged", 0)
-
-    def committed(key: tuple[str, int]) -> int:
-        return 0
-
-    # Raw partition holds 5 records the stage agent has not read: nothing caught up.
-    assert tracker.tick({raw: 5}, {staged: 0}, committed) == float("-inf")
-    now[0] = 101.0
-    advance(tracker.raw_positions, "raw", 0, 5)  # staged them all ...
-    advance(tracker.staged_produced, "staged", 0, 5)  # ... into the re-key topic
-    assert tracker.tick({raw: 5}, {staged: 3}, committed) == float("-inf")
-    now[0] = 102.0
-    advance(tracker.staged_positions, "staged", 0, 5)  # the sequence agent read them
-    assert tracker.tick({raw: 5}, {staged: 5}, committed) == 102.0
-    tracker.reset()
-    assert tracker.caught_up_to == float("-inf")
-
-
-def test_catch_up_tracker_does_not_wait_for_other_workers_rekey_partitions() -> None:
-    """What this worker sent to a re-key partition another worker owns is not its to
-    process: with it counted, caught_up_to stayed at -inf (no gap ever skipped)."""
-    from topologies.progress import CatchUpTracker, advance
-
-    now = [100.0]
-    tracker = CatchUpTracker(lambda: now[0])
-    raw, mine = ("raw", 0), ("staged", 0)
-    advance(tracker.raw_positions, "raw", 0, 5)
-    advance(tracker.staged_produced, "staged", 1, 7)  # another worker's partition
-    advance(tracker.staged_positions, "staged", 0, 2)
-
-    def committed(key: tuple[str, int]) -> int:
-        return 0
-
-    assert tracker.tick({raw: 5}, {mine: 2}, committed, owned_staged={mine}) == 100.0
-    stuck = CatchUpTracker(lambda: now[0])  # the same, without telling what it owns
-    advance(stuck.raw_positions, "raw", 0, 5)
-    advance(stuck.staged_produced, "staged", 1, 7)
-    advance(stuck.staged_positions, "staged", 0, 2)
-    assert stuck.tick({raw: 5}, {mine: 2}, committed) == float("-inf")
-
-
 def test_seen_ids_are_compact_bounded_and_exact_for_aligned_digests() -> None:
     seen = SeenIds()
     for n in range(20):

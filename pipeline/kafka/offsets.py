@@ -12,6 +12,7 @@ embedded Tansu answers only that form) and a consumer without a group for the of
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
@@ -25,12 +26,21 @@ class GroupOffsets:
     """Committed offsets of one group and the offsets of every partition of ``topics``."""
 
     def __init__(
-        self, bootstrap: str | list[str], group_id: str, topics: list[str], timeout_s: float = 5.0
+        self,
+        bootstrap: str | list[str],
+        group_id: str,
+        topics: list[str],
+        timeout_s: float = 5.0,
+        *,
+        adjust: Callable[[AIOKafkaConsumer], None] | None = None,
     ) -> None:
+        """``adjust``: applied to the offsets consumer once made (the worker passes the
+        embedded broker's end-offset workaround, topologies/patches/end_offsets.py)."""
         self.group_id = group_id
         self.topics = topics
         self._bootstrap = bootstrap
         self._timeout_ms = int(timeout_s * 1000)
+        self._adjust = adjust
         self._clients: tuple[AIOKafkaAdminClient, AIOKafkaConsumer, AIOKafkaClient] | None = None
         self._partitions: list[TopicPartition] = []
         self._known_at = -_METADATA_MAX_AGE_S
@@ -51,6 +61,8 @@ class GroupOffsets:
                 enable_auto_commit=False,
                 request_timeout_ms=self._timeout_ms,
             )
+            if self._adjust is not None:
+                self._adjust(consumer)
             # The topics' partitions: a consumer without a subscription keeps no metadata
             # of them (its topics() answers names only), so a client of its own asks.
             metadata = AIOKafkaClient(
