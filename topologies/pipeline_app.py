@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Awaitable
 from typing import Any, cast
@@ -76,6 +77,10 @@ from topologies.transactions import TaskProducers, kafka_producer_factory
 from topologies.watchdog import Watchdog, hang_after
 
 log = logging.getLogger("chao.topology")
+# How often the gap timer reads the group's progress (three small requests, one of them to
+# the group coordinator, per worker): a gap goes about a window plus two readings after
+# its event arrived, and a group of many workers asks the broker a few times a second each.
+READ_INTERVAL_S = 0.25
 
 
 class PipelineTopology:
@@ -243,6 +248,7 @@ class PipelineTopology:
         )
         app.closers = [self.group_offsets.stop]
         self._reading_failed_at = 0.0  # last time a failed reading was logged
+        self._read_at = -math.inf  # when the last reading of the input began (monotonic)
         self.ready = False  # set once the first rebalance (and table recovery) completed
         # Re-key partitions whose sessions this worker orders in place (_order_in_place).
         self.local_partitions: frozenset[int] = frozenset()
@@ -337,7 +343,11 @@ class PipelineTopology:
         """A look at the input for the watermark, in the order ``topologies.progress``
         explains: what is processed (this worker's own positions, then the group's
         committed offsets), then the end offsets. None when the broker did not answer (the
-        watermark then stays where it is) or a rebalance began meanwhile."""
+        watermark then stays where it is), a rebalance began meanwhile, or the last
+        reading is younger than READ_INTERVAL_S."""
+        if time.monotonic() - self._read_at < READ_INTERVAL_S:
+            return None
+        self._read_at = time.monotonic()
         epoch = self.positions_epoch
         owned = {(tp.topic, tp.partition) for tp in self.app.consumer.assignment()}
         own = {tp: at for tp, at in self.positions.items() if tp in owned}

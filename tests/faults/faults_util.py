@@ -309,7 +309,11 @@ def _dead_figures(fig: Figures, expected: Expected, records: list[Record]) -> No
         if source in by_source:
             if by_source[source] == key:
                 fig.duplicated += 1
-                fig.repeats.append(f"dead letter for {source} twice")
+                meta = {k: value.get(k) for k in ("stage", "reason", "sessionId", "seq")}
+                fig.repeats.append(
+                    f"dead letter for {source} twice ({meta}; at {record.partition}@"
+                    f"{record.offset})"
+                )
             else:
                 fig.conflicting += 1
                 fig.detail.append(f"two different dead letters for source {source}")
