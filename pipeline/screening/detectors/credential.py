@@ -217,6 +217,10 @@ class CredentialDetector:
             "send '",
         ):
             yield literal, "cred.cli"
+        for literal in ("client(", "clientv2(", "clientv3(", "client_v2("):
+            yield literal, "cred.cli"
+        for literal in _RECOVERY_ANCHORS:
+            yield literal, "cred.recovery"
         yield "machine ", "cred.netrc"
         for name in self.cookie_names:
             yield name + "=", "cred.cookie"
@@ -247,6 +251,8 @@ class CredentialDetector:
         if "cred.kw.password" in hits and self._password_named_after(ctx):
             return True
         if "cred.netrc" in hits and self._netrc(ctx):
+            return True
+        if "cred.recovery" in hits and _recovery_codes(ctx.text, ctx.low):
             return True
         if "cred.cookie" in hits and self._cookie(ctx):
             return True
@@ -301,9 +307,11 @@ class CredentialDetector:
     # -- structural formats ----------------------------------------------------------------
 
     def _private_key(self, ctx: Context) -> bool:
-        return _PRIVATE_KEY_RE.search(ctx.text) is not None or (
-            "putty-user-key-file" in ctx.low and "private-lines" in ctx.low
-        )
+        text = ctx.text
+        for m in _PRIVATE_KEY_RE.finditer(text):
+            if _pem_body(text, m.start(), m.end()):
+                return True
+        return "putty-user-key-file" in ctx.low and "private-lines" in ctx.low
 
     def _jwt(self, ctx: Context, positions: list[int]) -> bool:
         text = ctx.text
@@ -341,6 +349,8 @@ class CredentialDetector:
             password = m.group("password")
             if is_reference(password) or password.lower() in _DOC_PASSWORDS:
                 continue
+            if _PORT_RE.fullmatch(password) and "." in m.group("user"):
+                continue  # ``https://host:8080?next=a@b.com``: a port, not a password
             if password.startswith("$") or password.startswith("{"):
                 continue
             return True
@@ -512,6 +522,11 @@ class CredentialDetector:
             if v is None:
                 return False
             value = v.group()
+            # A form-encoded body (``client_id=…&client_secret=…&scope=…``): the value
+            # ends where the next field starts. A lone ``&`` stays (``Tr0ub4dor&3``).
+            field = _NEXT_FORM_FIELD_RE.search(value)
+            if field is not None:
+                value = value[: field.start()]
             if sep.strip() == ">" and not _closes_tag(plain, v.end(), limit):
                 return False  # ``-p<password> shop``: a placeholder, not ``<password>x</``
             if sep.strip() in (":", ">") and not in_identifier:
@@ -561,6 +576,8 @@ class CredentialDetector:
             if low_chunk in self.link_words or low_chunk.rstrip(":：") in self.link_words:
                 linked = True
                 continue
+            if strict and not linked:
+                return False  # "I'll pass --flag X": the verb, not a keyword
             if words >= 8:
                 return False
             grade = _grade(cls, "link" if linked else "window")
@@ -584,7 +601,12 @@ def _closes_tag(text: str, end: int, limit: int) -> bool:
 def _is_assigned_value(text: str, start: int) -> bool:
     """Whether the name starting at ``start`` is itself the value of an assignment."""
     before = text[max(0, start - 3) : start].rstrip("\"' ")
-    return before.endswith("=") and not before.endswith(("==", "!="))
+    if not before.endswith("=") or before.endswith(("==", "!=")):
+        return False
+    # ``OTEL_EXPORTER_OTLP_HEADERS=api-key=…``: the value of a header list is pairs of
+    # names and values, so the inner name keeps its own value.
+    outer = _OUTER_NAME_RE.search(text, max(0, start - 80), start)
+    return outer is None or "header" not in outer.group(1).lower()
 
 
 def _grade(cls: str, where: str) -> str:
@@ -635,6 +657,8 @@ def _mixed_enough(v: str) -> bool:
 
 
 # ``API_KEY=``, ``db_password:`` (one case only: base64 padding ``…U2N0ByaXZlcjU=`` mixes)
+_NEXT_FORM_FIELD_RE: Final = re.compile(r"&[A-Za-z_][\w.\-\[\]]{0,40}=")
+_OUTER_NAME_RE: Final = re.compile(r"([\w.\-]{1,64})\s?=\s?[\"']?\s?\Z")
 _EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Z_][A-Z0-9_]{0,64}[=:]|[a-z_][a-z0-9_.\-]{0,64}[=:]")
 _PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
 _NOT_PASSWORD_WORDS: Final = frozenset(
@@ -762,13 +786,23 @@ def _random_enough(match: str, rule: VendorRule) -> bool:
             break
     low_body = body.lower()
     if "/" in match:
-        return True  # a webhook URL: its workspace and channel ids remain even when masked
+        # A webhook URL: its workspace and channel ids remain even when the last part is
+        # masked; when every part is zeros or X (``T00000000/B00000000/XXXX…``, Slack's
+        # documentation) nothing of anyone's remains.
+        parts = [p for p in match.split("/")[1:] if (p and not p.isalpha()) or len(p) >= 16]
+        return not parts or any(not _doc_id(p) for p in parts)
     if not body or set(low_body) <= _MASK_BODY_CHARS:
         return False
     if any(m in low_body for m in ("xxxxxx", "******", "••••", "your", "redacted", "placeholder")):
         return False
     # kebab/snake words (``pa-the-quick-brown-fox``) are names, not keys
     return _WORDS_BODY_RE.match(body) is None
+
+
+def _doc_id(part: str) -> bool:
+    """A documentation stand-in path part: zeros or X after an optional one-letter kind."""
+    body = part[1:] if len(part) > 4 and part[0].isalpha() and part[0] not in "xX" else part
+    return len(body) >= 4 and set(body.lower()) <= frozenset("0x*")
 
 
 _MASK_BODY_CHARS: Final = frozenset("x*•#0.-_ ")
@@ -778,6 +812,43 @@ _WORDS_BODY_RE: Final = re.compile(r"^[a-z]{2,}(?:[\-_][a-z]{2,}){2,}$")
 _PRIVATE_KEY_RE: Final = re.compile(
     r"-{3,5}\s?BEGIN\s?[A-Z0-9 ]{0,40}PRIVATE\s?KEY(?:\s?BLOCK)?\s?-{0,5}"
 )
+_PEM_PLACEHOLDER_RE: Final = re.compile(
+    r"^(?:\.{3}|…|<[^<>\n]{0,80}>|\[[^\[\]\n]{0,80}\]|\{[^{}\n]{0,80}\}|[x*•#]{3,}|\(.{0,80}\))"
+    r"|your|paste|here|redacted|placeholder|omitted|truncated|elided",
+    re.IGNORECASE,
+)
+_PEM_BODY_RE: Final = re.compile(
+    r"(?:proc-type:|version:|comment:|dek-info:|hash:)|[A-Za-z0-9+/]{4,}", re.IGNORECASE
+)
+
+
+def _pem_body(text: str, start: int, end: int) -> bool:
+    """Whether a private key header at ``text[start:end]`` opens a key, not talk about one.
+
+    A header at the end of the text is a block cut short (the body did not fit). A header
+    inside a sentence ("the file starts with …KEY-----, so it is PKCS#1", "the header
+    …KEY----- confirms the format") is named, and a body that is a placeholder (``...``,
+    ``<paste your key>``) is a template.
+    """
+    rest = text[end : end + 160].replace("\\n", "\n").replace("\\r", "")
+    if not rest.strip(" \t\r\n\"'`"):
+        return True
+    same_line = rest.split("\n", 1)[0].strip(" \t\r")
+    line_before = text[max(0, start - 80) : start].rsplit("\n", 1)[-1].rstrip(" \t")
+    in_sentence = bool(line_before) and (line_before[-1].isalpha() or line_before[-1] == ",")
+    if same_line and not same_line.startswith(('"', "'", "`")):
+        token = same_line.split()[0]
+        if len(token) >= 16 and _PEM_BODY_RE.fullmatch(token.rstrip("=")) is not None:
+            return True  # a block pasted on one line
+        # Inside a sentence it is named; at the start of a line it opens a block whatever
+        # follows, unless what follows is a placeholder.
+        return not in_sentence and not _PEM_PLACEHOLDER_RE.search(same_line)
+    body = next((line.strip(" \t\r\"'`|") for line in rest.split("\n")[1:] if line.strip()), "")
+    if not body or _PEM_PLACEHOLDER_RE.search(body):
+        return False
+    return _PEM_BODY_RE.match(body) is not None
+
+
 _JWT_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_\-])(?P<header>eyJ[A-Za-z0-9_\-]{6,2048})\.[A-Za-z0-9_\-]{2,8192}\."
     r"[A-Za-z0-9_\-]{0,4096}"
@@ -826,10 +897,14 @@ def _basic_credentials(value: str) -> bool:
     return bool(sep) and bool(password) and decoded.isprintable() and not is_placeholder(password)
 
 
-# ``scheme://user:password@host`` (also ``redis://:password@host``).
+# ``scheme://user:password@host`` (also ``redis://:password@host``). The user may hold
+# an ``@`` (``postmaster%40mg.example.com`` decoded) and the password any punctuation a
+# reader would type (``p@ss?w#rd``): the host is after the last ``@`` of the authority.
 _USERINFO_RE: Final = re.compile(
-    r"://(?P<user>[^\s/?#@:\"'<>]{0,256}):(?P<password>[^\s/@\"'<>]{1,256})@[A-Za-z0-9\[]"
+    r"://(?P<user>[^\s/?#:\"'<>]{0,256}):(?P<password>[^\s/\"'<>]{1,256})"
+    r"@(?P<host>[A-Za-z0-9\[][^\s/?#@\"'<>]{0,255})(?=[\s/?#\"'<>)\],;]|\Z)"
 )
+_PORT_RE: Final = re.compile(r"\d{1,5}(?:[?#].*)?")
 _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     # mysql -pSECRET (glued: ``-p secret`` prompts and names a database)
     (
@@ -1020,6 +1095,23 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         ),
         "weak",
     ),
+    # "the staging admin login is root / O!V3jP#!k": a user and its password as a pair
+    (
+        re.compile(
+            r"(?i)\b(?:login|log-in|sign-in|credentials?|creds)\b[^\n.;]{0,40}?"
+            r"(?:\b(?:is|are|was|were)\b|:|=)\s{1,3}[`\"']?[\w.@\-]{2,64}\s?/\s?"
+            r"(?P<value>[^\s`\"']{6,128})"
+        ),
+        "password",
+    ),
+    # an API key as the first argument of a vendor's client: cohere.ClientV2("…")
+    (
+        re.compile(
+            r"\b[A-Za-z_][\w.]{0,40}(?:Client|client)(?:V\d|_v\d)?\(\s{0,3}[\"']"
+            r"(?P<value>[A-Za-z0-9_\-]{24,128})[\"']"
+        ),
+        "secret",
+    ),
     # Generic long flags: --password=x, --api-key x, --client-secret=x, --token x
     (
         re.compile(
@@ -1030,7 +1122,8 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     ),
     (
         re.compile(
-            r"(?<![\w-])--(?:[a-z0-9]+-)*(?:token|secret|api-key|apikey|access-key|secret-key|"
+            r"(?<![\w-])--(?!(?:starting|next|page|continuation|resume|skip|sync)-token)"
+            r"(?:[a-z0-9]+-)*(?:token|secret|api-key|apikey|access-key|secret-key|"
             r"client-secret|auth-token|private-key|key)[\s=]"
             r"(?P<value>[\"'][^\"'\n]{6,255}[\"']|[^\s\"'-]\S{5,255})"
         ),
@@ -1044,6 +1137,39 @@ _NAMED_AFTER_RE: Final = re.compile(
     r"(?![\s\-]?(?:hash|hashing|hasher|policy|policies|field|manager|reset|length|rule|"
     r"requirement|prompt|input|column|storage|strength|check|validation|form))"
 )
+# Recovery and backup codes: a keyword, then codes of the shapes vendors print (GitHub
+# ``d8d40-b87be``, Google ``8404 1856``, BitLocker eight groups of six digits, generic
+# ``ABCD-EF12``). Two codes, or one BitLocker key, make a list that opens an account.
+_RECOVERY_ANCHORS: Final = (
+    "recovery code", "recovery-code", "backup code", "backup-code", "recovery key",
+    "scratch code", "emergency code", "2fa code", "wiederherstellungscode", "backup-code",
+    "código de recuperación", "códigos de recuperación", "code de récupération",
+    "codes de récupération", "código de recuperação", "códigos de recuperação",
+    "код восстановления", "коды восстановления", "恢复代码", "备用码", "リカバリーコード",
+    "バックアップコード", "복구 코드", "백업 코드",
+)  # fmt: skip
+_CODE_RE: Final = re.compile(
+    r"(?<![\w-])(?:\d{6}(?:-\d{6}){7}"
+    r"|[0-9a-f]{4,6}-[0-9a-f]{4,6}"
+    r"|\d{4}\s\d{4}"
+    r"|[A-Z0-9]{4,5}-[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){0,2}"
+    r"|\d{8,10})(?![\w-])"
+)
+
+
+def _recovery_codes(text: str, low: str) -> bool:
+    for anchor in _RECOVERY_ANCHORS:
+        at = low.find(anchor)
+        while at != -1:
+            window = text[at + len(anchor) : at + len(anchor) + 240]
+            codes = [m.group() for m in _CODE_RE.finditer(window)]
+            codes = [c for c in codes if any(ch.isdigit() for ch in c) and len(set(c)) > 3]
+            if len(codes) >= 2 or any(len(c) >= 55 for c in codes):
+                return True
+            at = low.find(anchor, at + 1)
+    return False
+
+
 _NETRC_RE: Final = re.compile(
     r"\blogin\s+\S{1,128}\s+password\s+(?P<value>\S{3,255})", re.IGNORECASE
 )

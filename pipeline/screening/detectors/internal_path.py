@@ -81,6 +81,15 @@ _SHELL_FILES_RE: Final = re.compile(
     r"^/(?:usr/)?bin/(?:env|sh|bash|zsh|dash|ksh|fish|csh|tcsh|true|false)$|^/dev/(?:null|zero|random|urandom|stdin|stdout|stderr|"
     r"tty|full|fd/[0-9])$"
 )
+# The standard layout every Linux system has (FHS): a program directly in a bin directory
+# (``/usr/bin/tini``, ``/sbin/ip``) or a standard directory named on its own
+# (``/usr/bin``, ``/usr/share/man/man1``) says where a distribution puts things, not where
+# ours are. Anything under ``/usr/local``, ``/opt``, ``/etc`` ... still counts.
+_FHS_RE: Final = re.compile(
+    r"^/(?:usr/)?s?bin(?:/[A-Za-z0-9_.+\-]{1,64})?$"
+    r"|^/usr/(?:lib|lib64|include|share|libexec|src)$"
+    r"|^/usr/share/(?:man(?:/man[1-9n])?|doc|info|locale|fonts|icons|applications|zoneinfo)$"
+)
 _MACOS_PRIVATE_RE: Final = re.compile(r"/private/(?:var|tmp|etc)/")
 _DRIVE_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_\-])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
@@ -263,7 +272,7 @@ class InternalPathDetector:
             if root == "private" and not _MACOS_PRIVATE_RE.match(text, at):
                 continue
             path = m.group().rstrip(".,:;!?")
-            if _SHELL_FILES_RE.match(path):
+            if _SHELL_FILES_RE.match(path) or _FHS_RE.match(path):
                 continue
             return True
         return False
