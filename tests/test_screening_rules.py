@@ -476,6 +476,18 @@ CLASSES: list[tuple[str, str, str, str]] = [
         'ENTRYPOINT ["/usr/bin/tini", "--"] and the man page under /usr/share/man/man1.',
     ),
     (
+        "temp-host-share-id",
+        "signed_link",
+        "Uploaded the dump: https://transfer.sh/get/Rk7vQ2mZ/db.sql.gz",
+        "transfer.sh is a file-sharing service; uploads expire after 14 days.",
+    ),
+    (
+        "expiring-path-segment",
+        "signed_link",
+        "Temporary link (valid for 24 hours): https://dl.example.net/d/Qx7Lm2pZ9vR4tW8bN3cY/a.zip",
+        "The cert expires in 30 days; the runbook is https://example.net/docs/cert-rotation",
+    ),
+    (
         "rich-text-document",
         "raw_output",
         '{"type": "text", "content": "Hello", "annotations": []}',
