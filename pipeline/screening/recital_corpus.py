@@ -440,6 +440,34 @@ ENGINEERING = [
     "You are right that the hook must always run; it never runs in CI because of the config.",
 ]
 
+# Technical and everyday imperatives that share the recitals' words ("do not", "never",
+# "hidden", "system", "configured") without being anyone's instructions to an assistant:
+# documentation, docstrings, manuals, changelogs.
+TECH_RULE = ["Do not", "Never", "Always", "You must", "You must not", "Don't", "Avoid trying to", "You should never", "Make sure to always"]
+TECH_VERB = ["modify", "call", "close", "restart", "edit", "delete", "expose", "pass", "cache", "resize", "share", "reuse", "open", "lock", "mount", "reset", "touch", "serialize", "copy", "log"]
+TECH_ADJ = ["hidden", "system", "configured", "developer", "internal", "default", "operator", "temporary", "confidential", "shared"]
+TECH_NOUN = ["field", "window", "allocator", "service", "settings file", "canvas", "buffer", "socket", "widget", "partition", "handle", "rules table", "queue", "options", "prompt string", "instructions page", "directory", "thread", "cursor", "column"]
+TECH_TAIL = [
+    "from a signal handler.", "while the transaction is open.", "unless you know the side effects.",
+    "before calling close().", "after the process forks.", "in production.", "from another thread.",
+    "; the behaviour is undefined otherwise.", "because the parent owns it.", "or the layout breaks.",
+    "when the lock is held.", "; use the public API instead.", "if the file is in use.",
+    "to keep the tests deterministic.", "as documented in the README.", "until the upgrade completes.",
+]
+
+
+def _tech(rng: random.Random) -> str:
+    text = (
+        f"{rng.choice(TECH_RULE)} {rng.choice(TECH_VERB)} the {rng.choice(TECH_ADJ)} "
+        f"{rng.choice(TECH_NOUN)} {rng.choice(TECH_TAIL)}"
+    )
+    if rng.random() < 0.5:
+        text += (
+            f" {rng.choice(TECH_RULE)} {rng.choice(TECH_VERB)} the {rng.choice(TECH_ADJ)} "
+            f"{rng.choice(TECH_NOUN)} {rng.choice(TECH_TAIL)}"
+        )
+    return text.replace(" ;", ";")
+
 
 def _fill(template: str, rng: random.Random) -> str:
     a, n, n2 = rng.choice(ALWAYS), *rng.sample(NEVER, 2)
@@ -484,8 +512,10 @@ def _negative(rng: random.Random) -> str:
         return _fill(rng.choice(USER_OWNED), rng)
     if kind < 0.6:
         return _fill(rng.choice(EVERYDAY), rng)
-    if kind < 0.85:
+    if kind < 0.75:
         return _fill(rng.choice(ENGINEERING), rng)
+    if kind < 0.87:
+        return _tech(rng)
     return _fill(rng.choice(ML_NEG), rng)
 
 
