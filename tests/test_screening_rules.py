@@ -470,6 +470,19 @@ CLASSES: list[tuple[str, str, str, str]] = [
         "كلمة المرور يجب أن تكون طويلة.",
     ),
     (
+        "seed-phrase",
+        "credential",
+        "The wallet recovery phrase is: ocean fossil timber walnut canyon orbit velvet prism "
+        "lemon hazard ripple anchor",
+        "Write down your 12-word recovery phrase on paper and never share it with anyone.",
+    ),
+    (
+        "totp-seed",
+        "credential",
+        "TOTP seed for the ops account: JBSWY3DPEHPK3PXQ",
+        "The TOTP seed is stored encrypted in the database.",
+    ),
+    (
         "fhs-program-path",
         "internal_path",
         "The service reads /usr/local/etc/app/config.yaml at start.",

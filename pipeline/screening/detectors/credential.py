@@ -221,6 +221,8 @@ class CredentialDetector:
             yield literal, "cred.cli"
         for literal in _RECOVERY_ANCHORS:
             yield literal, "cred.recovery"
+        for literal in _SEED_ANCHORS:
+            yield literal, "cred.seed"
         yield "machine ", "cred.netrc"
         for name in self.cookie_names:
             yield name + "=", "cred.cookie"
@@ -253,6 +255,8 @@ class CredentialDetector:
         if "cred.netrc" in hits and self._netrc(ctx):
             return True
         if "cred.recovery" in hits and _recovery_codes(ctx.text, ctx.low):
+            return True
+        if "cred.seed" in hits and _seed_phrase(ctx.low):
             return True
         if "cred.cookie" in hits and self._cookie(ctx):
             return True
@@ -1167,6 +1171,28 @@ def _recovery_codes(text: str, low: str) -> bool:
             if len(codes) >= 2 or any(len(c) >= 55 for c in codes):
                 return True
             at = low.find(anchor, at + 1)
+    return False
+
+
+# A wallet's seed phrase named as one, then its words: BIP39 words are 3 to 8 lower-case
+# letters, and a phrase has 12 to 24 of them. Twelve such words in a row with no short
+# word between them ("a", "it", "to") do not happen in prose.
+_SEED_ANCHORS: Final = (
+    # not "mnemonic" alone: assembly mnemonics (mov add sub ...) are short words too
+    "seed phrase", "seed words", "recovery phrase", "mnemonic:", 'mnemonic":', "mnemonic=",
+    "mnemonic =", "mnemonic is", "mnemonic phrase", "mnemonic words", "secret phrase",
+    "backup phrase", "wallet words", "recovery words", "seed:",
+)  # fmt: skip
+_SEED_WORDS_RE: Final = re.compile(
+    r"(?:(?:\d{1,2}[.)]\s?)?[a-z]{3,8}[\s,]{1,3}){11,23}(?:\d{1,2}[.)]\s?)?[a-z]{3,8}\b"
+)
+
+
+def _seed_phrase(low: str) -> bool:
+    for anchor in _SEED_ANCHORS:
+        at = low.find(anchor)
+        if at != -1 and _SEED_WORDS_RE.search(low, at + len(anchor), at + len(anchor) + 300):
+            return True
     return False
 
 
