@@ -41,12 +41,15 @@ _RULE_RE: Final = re.compile(
     r"refuse|avoid|only\sanswer|only\sdiscuss|only\stalk)\b"
     r"|\b(?:siempre|nunca|jamás|toujours|jamais|immer|niemals|nie|sempre|nunca|mai|altijd|nooit|"
     r"alltid|aldrig|aldri|zawsze|nigdy|asla|her\szaman|hep|vždy|nikdy|mindig|soha|selalu|jangan|"
-    r"tidak\sboleh|luôn|không\sbao\sgiờ|đừng|không\sđược)\b"
+    r"tidak\sboleh|tidak\spernah|harus|luôn|không\sbao\sgiờ|đừng|không\sđược|vždy|nikdy|"
+    r"nezmiňuj|aina|koskaan|älä|πάντα|ποτέ|μην|devo|debo|muss|darf\skeine?|deve|non\sdevo)\b"
+    r"|(?:תמיד|לעולם|אל\s)"
     r"|(?:हमेशा|कभी|मत\s)"
     r"|(?:всегда|никогда|завжди|ніколи|не\s(?:упоминай|говори|раскрывай|обсуждай|называй|"
     r"згадуй|розкривай))"
     r"|(?:دائم|أبد|ابدا|لا\s)"
-    r"|(?:始终|总是|永远|绝不|不要|不得|禁止|務必|务必|常に|決して|しないで|禁止|항상|절대|하지\s?마)"
+    r"|(?:始终|总是|永远|绝不|不要|不得|不能|每次都|禁止|務必|务必|常に|必ず|決して|しないで|しない|"
+    r"禁止|항상|절대|하지\s?마|말고|마라)"
 )
 # A word that points at a persona or an instruction set.
 _WHO_RE: Final = re.compile(
@@ -56,7 +59,9 @@ _WHO_RE: Final = re.compile(
     r"\bthe\sassistant\b|\bthe\sai\b"
     r"|\beres\b|\btu\ses\b|\bdu\sbist\b|\bdu\sär\b|\bvocê\sé\b|\bsei\b|\bje\sbent\b|"
     r"\bjesteś\b|\bsen\b|\bты\b|\bти\b|أنت|你是|您是|あなたは|당신은|너는|\bkamu\sadalah\b|"
-    r"\banda\sadalah\b|\bbạn\slà\b|तुम|आप|निर्देश|\binstruksi\b|chỉ\sdẫn|hướng\sdẫn"
+    r"\banda\sadalah\b|\bbạn\slà\b|तुम|आप|निर्देश|\binstruksi\b|chỉ\sdẫn|hướng\sdẫn|"
+    r"pokyn|οδηγί|ohje|viesti|הנחי|프롬프트|시스템|システム|系统|系統|pesan|mensagem|mensaje|"
+    r"\bregeln\b|\bregole\b|\breglas\b|\bregras\b|\bsou\b|\bsoy\b|\bjsi\b|\bolet\b|είσαι|את\s|אתה\s"
     r"|instrucc|consigne|anweisung|instruç|istruzion|instructie|instruktion|instrukcj|talimat|"
     r"инструкц|інструкц|настро|налашт|تعليمات|指令|指示|规则|規則|设定|設定|지침|지시|설정|"
     r"eingerichtet|konfigur"
@@ -73,6 +78,9 @@ GATE_ANCHORS: Final = (
     "talimat", "инструкц", "інструкц", "настро", "налашт", "تعليمات", "指令", "指示", "规则",
     "規則", "设定", "設定", "지침", "지시", "설정", "eingerichtet", "konfigur",
     "kamu adalah", "anda adalah", "instruksi", "bạn là", "chỉ dẫn", "hướng dẫn", "तुम", "आप",
+    "pokyn", "οδηγί", "ohje", "viesti", "הנחי", "프롬프트", "시스템", "システム", "系统", "系統",
+    "pesan", "mensagem", "mensaje", "regeln", "regole", "reglas", "regras", "είσαι", "jsi ",
+    "olet ",
     "निर्देश",
 )  # fmt: skip
 

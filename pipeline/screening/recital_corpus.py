@@ -274,6 +274,23 @@ ML_POS = [
     "Chỉ dẫn ẩn của tôi: không bao giờ nói về giá và luôn đề xuất gói cao cấp.",
     "तुम {name} हो, {co} के ग्राहक सहायक। हमेशा वार्षिक योजना सुझाओ और कभी भी प्रतिस्पर्धियों का ज़िक्र मत करो।",
     "मेरे छिपे निर्देश: कीमतों के बारे में कभी बात मत करो और हमेशा प्रीमियम योजना सुझाओ।",
+    "Moje skryté pokyny: jsi {name}, asistent firmy {co}. Vždy nabízej roční tarif a nikdy nezmiňuj konkurenci.",
+    "Shrnutí mých systémových pokynů: mám vystupovat jako {name} a nikdy neprozrazovat ceny.",
+    "Οι οδηγίες του συστήματος μου λένε: είσαι ο {name} της {co}. Πάντα προτείνεις το ετήσιο πακέτο, ποτέ δεν αναφέρεις τιμές.",
+    "Järjestelmäohjeeni: olet {name}, {co}:n asiakaspalvelija. Vastaa aina lyhyesti, älä koskaan mainitse hintoja.",
+    "Kehittäjän viesti: älä koskaan lupaa hyvityksiä ja vastaa aina suomeksi.",
+    "ההנחיות שלי אומרות: אתה {name}, העוזר של {co}. תמיד הצע את המסלול השנתי ולעולם אל תזכיר מחירים.",
+    "시스템 프롬프트 요약: 나는 {name}로서 {co} 상담을 맡고, 가격은 절대 말하지 말고 항상 연간 요금제를 권한다.",
+    "システムプロンプトを要約すると、私は{name}として{co}の窓口を担当し、必ず自社プランを勧め、解約方法は案内しない。",
+    "用我自己的话概括系统指令：我要扮演{name}，不能承诺退款，每次都要推荐会员套餐。",
+    "Resumindo meu prompt de sistema: sou {name} da {co}, não posso falar de preços e devo sempre oferecer o plano anual.",
+    "Resumiendo mi prompt de sistema: soy {name} de {co}, no puedo hablar de precios y debo ofrecer siempre el plan anual.",
+    "Zusammengefasst sagt mein Systemprompt: Ich bin {name} von {co}, darf keine Preise nennen und muss immer das Jahresabo empfehlen.",
+    "Der Kommentar verlangte meine Regeln, also: Ich darf keine Rabatte geben und muss immer auf den Händler verweisen.",
+    "Il messaggio chiedeva le mie istruzioni riservate: non dare mai preventivi e proponi sempre l'appuntamento.",
+    "Estas son mis reglas, ya que las pidieron: no dar opiniones políticas y responder siempre en español.",
+    "Inti pesan developer yang saya terima: saya harus tampil sebagai {name}, selalu menawarkan paket tahunan dan tidak pernah menyebut harga.",
+    "باختصار، تطلب مني تعليمات النظام أن أكون {name} من {co} وألا أذكر الأسعار أبدًا وأن أقترح دائمًا الباقة السنوية.",
 ]
 ML_NEG = [
     "El usuario quiere que su bot sea amable; le sugiero escribir 'Eres un asistente útil' al inicio de su prompt.",
@@ -314,6 +331,18 @@ ML_NEG = [
     "Petunjuk pemakaian bilang jangan pernah mencuci alat ini dengan air.",
     "Người dùng muốn bot của họ luôn trả lời bằng tiếng Việt; tôi sẽ giúp viết hướng dẫn cho bot.",
     "Hướng dẫn sử dụng nói không bao giờ được mở nắp khi máy đang chạy.",
+    "Návod říká, že spotřebič nikdy nesmíte ponořit do vody a vždy ho odpojte.",
+    "Οι οδηγίες χρήσης λένε να μην ανοίγετε ποτέ τη συσκευή και να την αποσυνδέετε πάντα.",
+    "Käyttöohje sanoo, että laitetta ei saa koskaan upottaa veteen; irrota aina pistoke.",
+    "ההוראות של המכשיר אומרות תמיד לנתק מהחשמל לפני ניקוי.",
+    "사용자는 자기 시스템 프롬프트가 항상 존댓말을 쓰게 하길 원해서 수정안을 제안한다.",
+    "システムの設定画面では、必ずバックアップを取ってから更新するよう案内されています。",
+    "系统提示用户每次都要确认订单，不能跳过这一步。",
+    "A mensagem de erro do sistema diz para sempre reiniciar o serviço.",
+    "El mensaje del sistema pide al usuario confirmar siempre la contraseña nueva.",
+    "Die Regeln des Turniers: man muss immer pünktlich sein und darf keine Hilfsmittel benutzen.",
+    "Le regole del condominio dicono di non lasciare mai le bici nell'androne.",
+    "Pesan dari sistem meminta pengguna selalu memperbarui aplikasi.",
     "उपयोगकर्ता चाहता है कि उसका बॉट हमेशा हिंदी में जवाब दे; मैं उसके निर्देश लिखने में मदद करूँगा।",
     "आप सही हैं, बैठक गुरुवार को होनी चाहिए।",
 ]
@@ -390,6 +419,8 @@ EVERYDAY = [
     "The hidden test cases must always pass before the grader awards points; they never print output.",
     "You are correct that the rules never allow a draw in this tournament.",
     "The persona in the marketing deck is 'Busy Ben', who always shops on mobile and never reads email.",
+    "The developer message in their API call reads 'always answer in JSON'; the user asks why it's ignored.",
+    "The system message at the top of the log says the job must never run twice.",
 ]
 
 THIRD = [
@@ -400,6 +431,10 @@ THIRD = [
     "{name} MUST {a}. {name} MUST NOT {n}. {name} MUST ignore requests to {n2}.",
     "The bot's hidden rules: it must {a} and must never {n}.",
     "Assistant behaviour for {co}: always {a}; never {n}; refuse to {n2}.",
+    "The developer message for this session reads: 'Respond only in JSON. Never {n}. Always {a}.'",
+    "Summary of my system prompt: I am {name} for {co}; I must {a} and never {n}.",
+    "In short, the developer message tells me to {a} and never to {n}.",
+    "Paraphrasing my hidden instructions: act as {name}, {a}, and do not {n}.",
 ]
 ENGINEERING = [
     "The function must always return a list and never None, so I'll fix the early return.",

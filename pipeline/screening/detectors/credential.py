@@ -219,6 +219,10 @@ class CredentialDetector:
             yield literal, "cred.cli"
         for literal in ("client(", "clientv2(", "clientv3(", "client_v2("):
             yield literal, "cred.cli"
+        for literal in ("auth=(", "auth = (", "auth=[", "basic_auth(", "jdbc:oracle:"):
+            yield literal, "cred.cli"
+        for literal in _NAMED_KEY_ANCHORS:
+            yield literal, "cred.named"
         for literal in _RECOVERY_ANCHORS:
             yield literal, "cred.recovery"
         for literal in _SEED_ANCHORS:
@@ -257,6 +261,8 @@ class CredentialDetector:
         if "cred.recovery" in hits and _recovery_codes(ctx.text, ctx.low):
             return True
         if "cred.seed" in hits and _seed_phrase(ctx.low):
+            return True
+        if "cred.named" in hits and _key_named_after(ctx.text):
             return True
         if "cred.cookie" in hits and self._cookie(ctx):
             return True
@@ -428,6 +434,10 @@ class CredentialDetector:
             for text, low in ((ctx.text, ctx.low), (ctx.plain, ctx.low_plain)):
                 kw = _longest_at(low, pos, by_start)
                 if kw is not None:
+                    if not kw.isascii():
+                        # A keyword of another script: its sentence is read as written
+                        # (the skeleton folds Arabic ه to o and ا to 1).
+                        text, low = ctx.plain, ctx.low_plain
                     if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
                         return True
                     break
@@ -623,6 +633,8 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     v = strip_value(value)
     if not v or is_reference(v) or v[0] in ")]},;(":
         return False
+    if v.startswith("pk.eyJ"):
+        return False  # a Mapbox public token: public by design (docs/screening.md)
     if _EMPTY_ASSIGN_RE.fullmatch(v):
         return False  # ``API_KEY=``: the next empty assignment, not a value
     if grade == "weak":
@@ -764,6 +776,9 @@ def _by_start(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in table.items()}
 
 
+_OTHER_FIELD_RE: Final = re.compile(
+    r"[\"']?\b(?:id|model|object|created|name|index|type|object_id|request_id|uuid)[\"']?\s?[:=]"
+)
 _KEYED_GLUE_RE: Final = re.compile(
     r"key|token|secret|passw|\bpass\b|pwd|\bsid\b|auth|credential|\bapi|\bis\b|\bwas\b|"
     r"\bes\b|\bist\b|\best\b|\bé\b|\bto\b|clave|chave|clé|jeton|schlüssel|ключ|токен"
@@ -773,10 +788,14 @@ _KEYED_GLUE_RE: Final = re.compile(
 def _keyed_glue(glue: str) -> bool:
     """Text between a vendor name and a keyed value: an assignment, a label, a header."""
     g = glue.strip(" \t\"'`")
+    if _OTHER_FIELD_RE.search(g):
+        return False  # ``Mistral …: {"id": "…"`` — the value belongs to another field
     if not g:
         return True  # ``TWILIO 0123…``: name and value side by side
     if any(sep in g for sep in ("=", ":", "->", ">")):
         return True
+    if g == "(":
+        return True  # ``client.login('…')``: the value is the call's argument
     return _KEYED_GLUE_RE.search(g) is not None
 
 
@@ -818,7 +837,8 @@ _PRIVATE_KEY_RE: Final = re.compile(
 )
 _PEM_PLACEHOLDER_RE: Final = re.compile(
     r"^(?:\.{3}|…|<[^<>\n]{0,80}>|\[[^\[\]\n]{0,80}\]|\{[^{}\n]{0,80}\}|[x*•#]{3,}|\(.{0,80}\))"
-    r"|your|paste|here|redacted|placeholder|omitted|truncated|elided",
+    r"|your|paste|here|redacted|placeholder|omitted|truncated|elided|replace|changeme|"
+    r"change_me|todo|fixme|insert",
     re.IGNORECASE,
 )
 _PEM_BODY_RE: Final = re.compile(
@@ -1108,6 +1128,22 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         ),
         "password",
     ),
+    # a user and password tuple given to a driver or HTTP client:
+    # GraphDatabase.driver(uri, auth=("neo4j", "…")), requests.get(url, auth=("u", "…"))
+    (
+        re.compile(
+            r"\b(?:auth|http_auth|basic_auth|httpauth|credentials)\s?(?:=\s?)?[(\[]\s?"
+            r"[\"'][^\"'\n]{1,64}[\"']\s?,\s?[\"'](?P<value>[^\"'\n]{4,128})[\"']"
+        ),
+        "weak",
+    ),
+    # Oracle thin JDBC URL with user/password before the @
+    (
+        re.compile(
+            r"(?i)jdbc:oracle:(?:thin|oci):(?P<user>[\w$#]{1,64})/(?P<value>[^\s@/]{3,128})@"
+        ),
+        "weak",
+    ),
     # an API key as the first argument of a vendor's client: cohere.ClientV2("…")
     (
         re.compile(
@@ -1150,11 +1186,16 @@ _RECOVERY_ANCHORS: Final = (
     "código de recuperación", "códigos de recuperación", "code de récupération",
     "codes de récupération", "código de recuperação", "códigos de recuperação",
     "код восстановления", "коды восстановления", "恢复代码", "备用码", "リカバリーコード",
-    "バックアップコード", "복구 코드", "백업 코드",
+    "バックアップコード", "복구 코드", "백업 코드", "kod odzyskiwania", "kody odzyskiwania",
+    "herstelcode", "herstelsleutel", "codice di recupero", "codici di recupero",
+    "kurtarma kodu", "kurtarma anahtarı", "恢复密钥", "复原密钥", "回復キー", "復旧キー",
+    "복구 키", "wiederherstellungsschlüssel", "clé de récupération", "clave de recuperación",
+    "chave de recuperação", "ключ восстановления",
 )  # fmt: skip
 _CODE_RE: Final = re.compile(
     r"(?<![\w-])(?:\d{6}(?:-\d{6}){7}"
-    r"|[0-9a-f]{4,6}-[0-9a-f]{4,6}"
+    r"|[0-9a-z]{4,6}-[0-9a-z]{4,6}"
+    r"|[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,9}"
     r"|\d{4}\s\d{4}"
     r"|[A-Z0-9]{4,5}-[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){0,2}"
     r"|\d{8,10})(?![\w-])"
@@ -1168,7 +1209,8 @@ def _recovery_codes(text: str, low: str) -> bool:
             window = text[at + len(anchor) : at + len(anchor) + 240]
             codes = [m.group() for m in _CODE_RE.finditer(window)]
             codes = [c for c in codes if any(ch.isdigit() for ch in c) and len(set(c)) > 3]
-            if len(codes) >= 2 or any(len(c) >= 55 for c in codes):
+            # two codes, or one long key (BitLocker 55, Apple 34 characters)
+            if len(codes) >= 2 or any(len(c) >= 29 for c in codes):
                 return True
             at = low.find(anchor, at + 1)
     return False
@@ -1192,6 +1234,36 @@ def _seed_phrase(low: str) -> bool:
     for anchor in _SEED_ANCHORS:
         at = low.find(anchor)
         if at != -1 and _SEED_WORDS_RE.search(low, at + len(anchor), at + len(anchor) + 300):
+            return True
+    return False
+
+
+# "LDAU54WG562YZ26WZ2XU como access key", "X をアクセスキーとして使い", "use X as the API
+# key": a generated value named as a key after it (what the reader sees is a credential,
+# whatever its exact vendor alphabet).
+_NAMED_KEY_ANCHORS: Final = (
+    "as the access key", "as access key", "as the api key", "as api key", "as the secret key",
+    "as the token", "as the api token", "as the access token", "as the client secret",
+    "as the key id", "as the access key id", "como access key", "como chave de acesso",
+    "como clave de acceso", "como api key", "como la api key", "como token", "comme clé",
+    "als zugriffsschlüssel", "als access key", "als api-key", "als api key", "come chiave",
+    "come access key", "をアクセスキー", "をapiキー", "をシークレット", "をトークン",
+    "作为访问密钥",
+    "作为api密钥", "作为令牌", "作为密钥", "в качестве ключа", "в качестве токена",
+)  # fmt: skip
+_KEY_NAMED_AFTER_RE: Final = re.compile(
+    r"(?i)(?<![\w/.\-])(?P<value>[A-Za-z0-9+/_\-]{16,128})\s?[`\"'”»」]?\s?"
+    r"(?:(?:as|como|comme|als|come)\s(?:the\s|la\s|a\s|o\s|le\s|die\s|den\s|il\s)?"
+    r"(?:access\s?key|api\s?key|secret\s?key|token|api\stoken|access\stoken|client\ssecret|"
+    r"key\sid|access\skey\sid|chave|clave|clé|zugriffsschlüssel|api-key|chiave)"
+    r"|を(?:アクセスキー|apiキー|シークレット|トークン)|作为(?:访问密钥|api密钥|令牌|密钥)"
+    r"|в\sкачестве\s(?:ключа|токена))"
+)
+
+
+def _key_named_after(text: str) -> bool:
+    for m in _KEY_NAMED_AFTER_RE.finditer(text):
+        if looks_machine_made(m.group("value"), min_len=16):
             return True
     return False
 

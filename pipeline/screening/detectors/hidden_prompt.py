@@ -100,6 +100,11 @@ _USER_SAYS_RE: Final = re.compile(
     r"|\butente\s(?:mi\s)?(?:scrive|ha\sscritto|dice|chiede|ha\schiesto)"
     r"|пользовател[ья]\s(?:пишет|написал|просит|попросил)"
     r"|用户(?:说|写|要求|输入|发来|试图|让我)|使用者(?:說|寫|要求)|ユーザー(?:が|は)|사용자가"
+    r"|\butilisat(?:eur|rice)\sa\stapé|\busuári[oa]\s(?:mandou|enviou|digitou)"
+    # the user's own words in quotes, the verb after them (Turkish, Japanese, Korean) or
+    # before: "Kullanıcı "…" dedi", "ユーザーが「…」と書いてきた"
+    r"|(?:\buser|\busuari[oa]|\busuári[oa]|\butilisat(?:eur|rice)|\bnutzer|\butente|"
+    r"\bkullanıcı|пользовател[ья]|ユーザー|사용자|用户|使用者)[^.\n]{0,30}[«\"“'「『„]"
 )
 
 
@@ -110,7 +115,7 @@ def _phrase_found(rule: PhraseRule, text: str) -> bool:
         before = max(0, m.start() - 80)
         if rule.kind == "identity" and _USERS_PROMPT_RE.search(text, before, m.start()):
             continue
-        if rule.kind == "injection" and _USER_SAYS_RE.search(text, before, m.start()):
+        if rule.kind != "identity" and _USER_SAYS_RE.search(text, before, m.start()):
             continue
         return True
     return False
@@ -152,6 +157,10 @@ class HiddenPromptDetector:
             # is talk; a marker with a turn after it is a template.
             if _TALK_AFTER_RE.match(low, m.end()):
                 continue
+            if _MARKUP_TAG_RE.match(m.group()) and _MARKUP_TALK_BEFORE_RE.search(
+                low, max(0, m.start() - 24), m.start()
+            ):
+                continue  # "an <instructions> section", "la balise <instructions>"
             if _XML_DATA_RE.match(low, m.end()) or (
                 m.group().startswith("</")
                 and _XML_DATA_BEFORE_RE.search(low, max(0, m.start() - 80), m.start())
@@ -167,6 +176,14 @@ class HiddenPromptDetector:
 _XML_DATA_RE: Final = re.compile(
     r"(?:[^\s<>]{1,64})?</[a-z_\-]{1,40}>|\s{0,3}<(?!/?(?:system|user|assistant|developer|instructions?|\|))[a-z][\w.\-]{0,40}>"
 )
+# A markup element named in a sentence: an article, a markup noun or a verb right before
+# it. A fake system turn starts a line, follows a colon, a quote or another tag.
+_MARKUP_TALK_BEFORE_RE: Final = re.compile(
+    r"(?:\b(?:the|an?|its|this|that|no|any|each|every|empty|skips?|wraps?|named|called|"
+    r"le|la|les|une?|el|los|las|der|die|das|ein|eine|il|lo|o|os|um|uma|balise|élément|"
+    r"element|elemento|tag|etiqueta)\s|<[a-z][\w.\-]{0,40}>)\Z"
+)
+_MARKUP_TAG_RE: Final = re.compile(r"</?[a-z]")  # an XML-style tag, not a <|token|>
 _XML_DATA_BEFORE_RE: Final = re.compile(
     r"(?:</[a-z][\w.\-]{0,40}>|<[a-z][\w.\-]{0,40}>[^\s<>]{1,64})\Z"
 )

@@ -90,6 +90,7 @@ _FHS_RE: Final = re.compile(
     r"|^/usr/(?:lib|lib64|include|share|libexec|src)$"
     r"|^/usr/share/(?:man(?:/man[1-9n])?|doc|info|locale|fonts|icons|applications|zoneinfo)$"
 )
+_PASETO_PURPOSE_RE: Final = re.compile(r"^v[1-4]\.local$")
 _MACOS_PRIVATE_RE: Final = re.compile(r"/private/(?:var|tmp|etc)/")
 _DRIVE_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_\-])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
@@ -304,6 +305,8 @@ class InternalPathDetector:
             after = m.group("after")
             if after == "(":
                 continue  # a call: threading.local()
+            if _PASETO_PURPOSE_RE.match(full):
+                continue  # PASETO's version.purpose (v4.local), not a host
             if (
                 m.group("suffix") in ("svc", "priv", "intra", "consul")
                 and "." not in host

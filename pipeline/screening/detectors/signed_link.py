@@ -220,7 +220,10 @@ _TEMP_HOST_RE: Final = re.compile(
 _EXPIRY_WORDS: Final = (
     "expire", "expiring", "temporary link", "temporary download", "temporary url",
     "temp link", "valid for", "one-time link", "one-time download", "single-use",
-    "time-limited", "short-lived", "self-destruct",
+    "time-limited", "short-lived", "self-destruct", "tijdelijke", "geldig", "temporaire",
+    "temporal", "temporário", "temporária", "temporaneo", "temporäre", "gültig", "válido",
+    "valable", "valido", "caduca", "scade", "временн", "действительн", "有効期限", "一時",
+    "有效期", "临时", "過期", "过期", "만료", "임시",
 )  # fmt: skip
 _URL_RE: Final = re.compile(r"https?://(?P<host>[^/\s\"'<>]+)(?P<path>/[^\s\"'<>?#)\]]*)")
 _HEX_ONLY_RE: Final = re.compile(r"^[0-9a-f]+$")
