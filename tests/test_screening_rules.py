@@ -562,6 +562,13 @@ CLASSES: list[tuple[str, str, str, str]] = [
         "Пользователь спрашивает, какой должна быть кодовая фраза.",
     ),
     (
+        "passphrase-words-in-prose",
+        "credential",
+        "The customer says the passphrase for the backup key is amber falcon quarry seventeen, "
+        "and wants it checked.",
+        "The passphrase is typed twice during setup and confirmed.",
+    ),
+    (
         "password-possessive-word",
         "credential",
         "The admin password is Kd8!vQ2#mZ for now.",

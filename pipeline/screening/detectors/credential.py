@@ -223,6 +223,8 @@ class CredentialDetector:
             yield literal, "cred.cli"
         for literal in _NAMED_KEY_ANCHORS:
             yield literal, "cred.named"
+        for literal in _PHRASE_WORDS:
+            yield literal, "cred.phrase"
         for literal in _RECOVERY_ANCHORS:
             yield literal, "cred.recovery"
         for literal in _SEED_ANCHORS:
@@ -263,6 +265,8 @@ class CredentialDetector:
         if "cred.seed" in hits and _seed_phrase(ctx.low):
             return True
         if "cred.named" in hits and _key_named_after(ctx.text):
+            return True
+        if "cred.phrase" in hits and _passphrase_words(ctx.low_plain):
             return True
         if "cred.cookie" in hits and self._cookie(ctx):
             return True
@@ -1265,6 +1269,71 @@ def _key_named_after(text: str) -> bool:
     for m in _KEY_NAMED_AFTER_RE.finditer(text):
         if looks_machine_made(m.group("value"), min_len=16):
             return True
+    return False
+
+
+# A passphrase stated in prose is several plain words ("the passphrase is velvet orbit
+# cactus nineteen lanterns"): no character class tells it from a sentence, so the words
+# after the copula up to the clause's end are taken, and they must not read as a
+# description ("is stored in the vault", "is four random words from the list").
+_PHRASE_WORDS: Final = (
+    "passphrase", "pass phrase", "lösenfras", "passfras", "frase de contraseña",
+    "frase secreta", "phrase secrète", "phrase de passe", "frase segreta", "frase-senha",
+    "frase de senha", "кодовая фраза", "парольная фраза", "wachtwoordzin",
+)  # fmt: skip
+_PHRASE_VALUE_RE: Final = re.compile(
+    r"[^.\n]{0,60}?\s(?:is|was|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|—\s)\s{1,3}"
+    r"[«\"“'‘]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)[»\"”'’]?"
+    r"(?=\s?(?:[,.;:!?()]|\s(?:and|e|och|y|et|und|и|og|en|ed)\s|$))"
+)
+_DESCRIPTION_WORDS: Final = frozenset(
+    re.findall(
+        r"\S+",
+        """the a an in on at to of for from by with stored kept saved managed required set
+    not never still also same different long short strong weak your my our their this
+    that it its random words word generated written shown hidden secret private empty
+    il la lo le un una di da con per nel nella salvata conservata lunga sicura
+    el los las unos del en guardada segura larga de du des une dans est stockée longue
+    der die das ein eine im gespeichert lang sicher det en ett i lagrad lång
+    в на не хранится длинная is are was were be been but or so if as what which who when
+    because used needed correct wrong invalid valid expired accepted rejected too very can
+    cannot should must will would has have had does did do more less than then into only
+    just about after before over under between through während und oder aber ma o pero
+    mais ou et y e and och men once twice during while until""",
+    )
+)
+_NUMBER_WORDS: Final = frozenset(
+    re.findall(
+        r"\S+",
+        """one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy
+    eighty ninety hundred uno due tre quattro cinque sei sette otto nove dieci venti
+    trenta trentadue quaranta dos tres cuatro cinco seis siete ocho nueve diez veinte
+    treinta cuarenta deux trois quatre cinq six sept huit neuf dix vingt trente zwei drei
+    vier fünf sechs sieben acht neun zehn zwanzig dreißig""",
+    )
+)
+
+
+def _passphrase_words(low: str) -> bool:
+    for word in _PHRASE_WORDS:
+        at = low.find(word)
+        while at != -1:
+            m = _PHRASE_VALUE_RE.match(low, at + len(word))
+            if m is not None:
+                parts = m.group("value").replace("-", " ").split()
+                stops = sum(p in _DESCRIPTION_WORDS for p in parts)
+                digit = any(c.isdigit() for c in m.group("value"))
+                if (
+                    3 <= len(parts) <= 7
+                    and parts[0] not in _DESCRIPTION_WORDS
+                    # "is typed twice", "is being rotated": a verb, not the phrase
+                    and not parts[0].endswith(("ed", "ing"))
+                    and (stops == 0 or (stops == 1 and digit))
+                    and (digit or any(p in _NUMBER_WORDS for p in parts) or len(parts) >= 4)
+                ):
+                    return True
+            at = low.find(word, at + 1)
     return False
 
 
