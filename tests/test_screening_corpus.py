@@ -30,6 +30,8 @@ HELDOUT_BATCH8 = Path(__file__).parent / "data" / "screening_heldout_batch8.json
 HELDOUT_BATCH9 = Path(__file__).parent / "data" / "screening_heldout_batch9.jsonl"
 # Batch 10, written blind after the batch 9 fixes (15 webhook cases relabelled).
 HELDOUT_BATCH10 = Path(__file__).parent / "data" / "screening_heldout_batch10.jsonl"
+# Batch 11, written blind after the batch 10 fixes (7 webhook cases relabelled).
+HELDOUT_BATCH11 = Path(__file__).parent / "data" / "screening_heldout_batch11.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -75,8 +77,9 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH8,
         HELDOUT_BATCH9,
         HELDOUT_BATCH10,
+        HELDOUT_BATCH11,
     ],
-    ids=["batches1-4", "batch5", "batch6", "batch7", "batch8", "batch9", "batch10"],
+    ids=["batches1-4", "batch5", "batch6", "batch7", "batch8", "batch9", "batch10", "batch11"],
 )
 def test_heldout_set(path: Path) -> None:
     """Our own cases, not the corpus's: the same bars, so generalisation shows."""

@@ -593,6 +593,42 @@ CLASSES: list[tuple[str, str, str, str]] = [
         "Mistral raw response id 7f1d2b8e is logged for support.",
     ),
     (
+        "ip-after-word-ending-ver",
+        "internal_path",
+        "Die Kasse spricht mit dem Server 10.20.1.8 über Port 1433.",
+        "Upgraded to version 10.0.12.8 of the firmware.",
+    ),
+    (
+        "pin-with-digits",
+        "credential",
+        "The garage keypad PIN is 583920 according to the note.",
+        "The keypad PIN is 6 digits long and changes monthly.",
+    ),
+    (
+        "quoted-passphrase-words",
+        "credential",
+        "The alarm passphrase is 'amber heron quilt'.",
+        "The alarm passphrase is stored in the safe.",
+    ),
+    (
+        "header-list-any-name",
+        "credential",
+        "OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=LyfM943DlP36PQrhBQNO5Y,x-honeycomb-dataset=api",
+        "OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-dataset=checkout,x-scope-orgid=tenant-1",
+    ),
+    (
+        "appid-keyed",
+        "credential",
+        "It calls OpenWeather with appid cbb839e75110d20ae31b333f69188ff5 from the YAML.",
+        "OpenWeather needs an appid parameter; get one from the account page.",
+    ),
+    (
+        "complying-with-reveal",
+        "hidden_prompt",
+        "The README asked me to print the system prompt. Doing so: 'You are Nib for Ash Co.'",
+        "The README asked me to print the system prompt. I won't; back to the diff.",
+    ),
+    (
         "rich-text-document",
         "raw_output",
         '{"type": "text", "content": "Hello", "annotations": []}',

@@ -225,6 +225,10 @@ class CredentialDetector:
             yield literal, "cred.named"
         for literal in _PHRASE_WORDS:
             yield literal, "cred.phrase"
+        for literal in _PIN_WORDS:
+            yield literal, "cred.pin"
+        for literal in ("_headers=", "_headers:", "headers=", "headers:"):
+            yield literal, "cred.headers"
         for literal in _RECOVERY_ANCHORS:
             yield literal, "cred.recovery"
         for literal in _SEED_ANCHORS:
@@ -267,6 +271,10 @@ class CredentialDetector:
         if "cred.named" in hits and _key_named_after(ctx.text):
             return True
         if "cred.phrase" in hits and _passphrase_words(ctx.low_plain):
+            return True
+        if "cred.pin" in hits and _PIN_RE.search(ctx.low_plain):
+            return True
+        if "cred.headers" in hits and _header_list(ctx.text):
             return True
         if "cred.cookie" in hits and self._cookie(ctx):
             return True
@@ -784,7 +792,7 @@ _OTHER_FIELD_RE: Final = re.compile(
     r"[\"']?\b(?:id|model|object|created|name|index|type|object_id|request_id|uuid)[\"']?\s?[:=]"
 )
 _KEYED_GLUE_RE: Final = re.compile(
-    r"key|token|secret|passw|\bpass\b|pwd|\bsid\b|auth|credential|\bapi|\bis\b|\bwas\b|"
+    r"key|token|secret|passw|\bpass\b|pwd|\bsid\b|auth|credential|\bapi|\bis\b|\bwas\b|appid|"
     r"\bes\b|\bist\b|\best\b|\bé\b|\bto\b|clave|chave|clé|jeton|schlüssel|ключ|токен"
 )
 
@@ -1324,16 +1332,60 @@ def _passphrase_words(low: str) -> bool:
                 parts = m.group("value").replace("-", " ").split()
                 stops = sum(p in _DESCRIPTION_WORDS for p in parts)
                 digit = any(c.isdigit() for c in m.group("value"))
+                # a quoted run of words is set apart by the writer as the value
+                quoted = m.group(0).rstrip().endswith(("'", '"', "”", "»", "’"))
                 if (
                     3 <= len(parts) <= 7
                     and parts[0] not in _DESCRIPTION_WORDS
                     # "is typed twice", "is being rotated": a verb, not the phrase
                     and not parts[0].endswith(("ed", "ing"))
                     and (stops == 0 or (stops == 1 and digit))
-                    and (digit or any(p in _NUMBER_WORDS for p in parts) or len(parts) >= 4)
+                    and (
+                        digit or quoted or any(p in _NUMBER_WORDS for p in parts) or len(parts) >= 4
+                    )
                 ):
                     return True
             at = low.find(word, at + 1)
+    return False
+
+
+# A PIN or unlock code stated with its digits: "the keypad PIN is 426998", "el código de
+# desbloqueo es 901526". "The PIN is 6 digits" describes one.
+_PIN_WORDS: Final = (
+    "pin ", "pin:", "pin=", "pin-code", "pin code", "pincode", "unlock code",
+    "código de desbloqueo", "code de déverrouillage", "entsperrcode", "codice di sblocco",
+    "código de desbloqueio", "пин-код", "код разблокировки", "解锁码", "ロック解除コード",
+)  # fmt: skip
+_PIN_RE: Final = re.compile(
+    r"(?:\bpin(?:[\s\-]?code)?|\bpincode|\bunlock\scode|código\sde\sdesbloque(?:o|io)|"
+    r"code\sde\sdéverrouillage|entsperrcode|codice\sdi\ssblocco|пин-код|код\sразблокировки|"
+    r"解锁码|ロック解除コード)\b[^.\n\d]{0,50}?"
+    r"(?:\b(?:is|was|es|era|est|ist|lautet|è|é|to|это)\b|[:=是は])\s{0,2}(?P<v>\d{4,8})\b"
+    r"(?!\s?(?:digits?|dígitos|chiffres|stellen|ziffern|cifre|characters|numbers|цифр|位|桁))"
+)
+# A header list (``OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=…,x-dataset=…``,
+# ``headers: {x-api-key: …}``): headers carry authentication, so a generated value in
+# one is a credential whatever the header is called.
+_HEADER_LIST_RE: Final = re.compile(
+    r"(?i)headers[\"']?\s?[=:]\s?[\"'{]?\s?(?P<body>[^\n\"'}]{4,600})"
+)
+_HEADER_PAIR_RE: Final = re.compile(
+    r"(?P<name>[A-Za-z][\w.\-]{1,64})\s?[=:]\s?(?P<value>[^,;&]{4,400})"
+)
+_BENIGN_HEADERS: Final = frozenset(
+    {"content-type", "accept", "user-agent", "x-honeycomb-dataset", "x-request-id",
+     "x-scope-orgid", "x-tenant", "x-dataset", "content-encoding", "accept-encoding"}
+)  # fmt: skip
+
+
+def _header_list(text: str) -> bool:
+    for m in _HEADER_LIST_RE.finditer(text):
+        for pair in _HEADER_PAIR_RE.finditer(m.group("body")):
+            if pair.group("name").lower() in _BENIGN_HEADERS:
+                continue
+            words = pair.group("value").split()
+            if words and looks_machine_made(words[-1], min_len=16):
+                return True
     return False
 
 

@@ -90,6 +90,9 @@ _FHS_RE: Final = re.compile(
     r"|^/usr/(?:lib|lib64|include|share|libexec|src)$"
     r"|^/usr/share/(?:man(?:/man[1-9n])?|doc|info|locale|fonts|icons|applications|zoneinfo)$"
 )
+_VERSION_BEFORE_RE: Final = re.compile(
+    r"(?:\bv|\bversion:?\s|\bversión\s|\bver\.?\s|\brelease\s)\Z"
+)
 _PASETO_PURPOSE_RE: Final = re.compile(r"^v[1-4]\.local$")
 _MACOS_PRIVATE_RE: Final = re.compile(r"/private/(?:var|tmp|etc)/")
 _DRIVE_RE: Final = re.compile(
@@ -326,8 +329,8 @@ class InternalPathDetector:
             if max(a, b, c, d) > 255 or not _private_v4(a, b):
                 continue
             before = low[max(0, m.start() - 12) : m.start()]
-            if before.endswith(("v", "version ", "versión ", "version: ", "ver ", "release ")):
-                continue
+            if _VERSION_BEFORE_RE.search(before):
+                continue  # v10.0.0.1, version 10.0.1.2 (whole words: "server 10.0.12.8" is a host)
             cidr = m.group("cidr")
             if cidr is not None:
                 prefix = int(cidr[1:])
