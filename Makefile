@@ -17,7 +17,7 @@ PIP_QUIET := 2>&1 | sed '/^WARNING: Location/d'
 DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
 	java:openjdk-17-jre-headless mvn:maven chromium:chromium
 
-.PHONY: install debian-packages kafka-jars test lint typecheck unit test-node test-faults \
+.PHONY: install debian-packages kafka-jars test lint typecheck recital-model unit test-node test-faults \
 	test-kafka test-faults-kafka soak demo bench bench-kafka clean
 
 # Node packages of clients/ (the TypeScript client and the protocol conformance tests),
@@ -50,6 +50,11 @@ lint: install
 
 typecheck: install
 	$(VENV)/bin/mypy pipeline topologies
+
+# The screening's recital scorer: retrain on the generated corpus and rewrite
+# pipeline/screening/rules/recital_model.json (seeded; a test checks the file matches).
+recital-model: install
+	$(PY) -m pipeline.screening.recital_training
 
 # tests/faults (fault injection, ~11-13 minutes with two soak crash runs and the storm) runs
 # in its own target, not in make test.

@@ -26,6 +26,12 @@ HELDOUT_BATCH6 = Path(__file__).parent / "data" / "screening_heldout_batch6.json
 HELDOUT_BATCH7 = Path(__file__).parent / "data" / "screening_heldout_batch7.jsonl"
 # Batch 8, written blind after the batch 7 fixes.
 HELDOUT_BATCH8 = Path(__file__).parent / "data" / "screening_heldout_batch8.jsonl"
+# Batch 9, written blind for issue 26 (six webhook cases relabelled, docs/screening.md).
+HELDOUT_BATCH9 = Path(__file__).parent / "data" / "screening_heldout_batch9.jsonl"
+# Batch 10, written blind after the batch 9 fixes (15 webhook cases relabelled).
+HELDOUT_BATCH10 = Path(__file__).parent / "data" / "screening_heldout_batch10.jsonl"
+# Batch 11, written blind after the batch 10 fixes (7 webhook cases relabelled).
+HELDOUT_BATCH11 = Path(__file__).parent / "data" / "screening_heldout_batch11.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -63,8 +69,17 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    [HELDOUT, HELDOUT_BATCH5, HELDOUT_BATCH6, HELDOUT_BATCH7, HELDOUT_BATCH8],
-    ids=["batches1-4", "batch5", "batch6", "batch7", "batch8"],
+    [
+        HELDOUT,
+        HELDOUT_BATCH5,
+        HELDOUT_BATCH6,
+        HELDOUT_BATCH7,
+        HELDOUT_BATCH8,
+        HELDOUT_BATCH9,
+        HELDOUT_BATCH10,
+        HELDOUT_BATCH11,
+    ],
+    ids=["batches1-4", "batch5", "batch6", "batch7", "batch8", "batch9", "batch10", "batch11"],
 )
 def test_heldout_set(path: Path) -> None:
     """Our own cases, not the corpus's: the same bars, so generalisation shows."""

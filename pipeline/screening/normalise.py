@@ -35,7 +35,6 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
-from urllib.parse import unquote
 
 __all__ = ["Normalised", "needs_work", "normalise", "skeleton_table"]
 
@@ -96,9 +95,22 @@ def _defang(match: re.Match[str]) -> str:
     return _DEFANG_WORDS.get(token.lower(), "http")
 
 
+def _unquote_run(match: re.Match[str]) -> str:
+    # A run that is not UTF-8 (``%cc`` in the password ``#AdZ#u1x%ccMp``) is not an
+    # encoding: a reader sees the characters as written, so they stay.
+    run = match.group()
+    try:
+        return bytes.fromhex(run.replace("%", "")).decode("utf-8")
+    except UnicodeDecodeError:
+        return run
+
+
+_PERCENT_RUN_RE: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
 def _decode_once(text: str) -> str:
     if "%" in text and _PERCENT_RE.search(text):
-        text = unquote(text, errors="replace")
+        text = _PERCENT_RUN_RE.sub(_unquote_run, text)
     if "&" in text and _ENTITY_RE.search(text):
         text = html.unescape(text)
     if "\\" in text:

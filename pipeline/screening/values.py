@@ -175,6 +175,9 @@ _CALL_OR_NAME_RE: Final = re.compile(
     """,
     re.VERBOSE,
 )
+_RANDOM_SEGMENT_RE: Final = re.compile(
+    r"^(?=[A-Za-z0-9]{10,}$)(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?![A-Z][a-z]+(?:[A-Z][a-z]+)*\d{0,2}$)"
+)
 _MASK_CHARS: Final = frozenset("*•●·xX#.…-_0?")
 
 
@@ -185,8 +188,13 @@ def is_placeholder(value: str) -> bool:
         return True
     if _PLACEHOLDER_RE.match(v) or set(v) <= _MASK_CHARS:  # ${X}, <key>, ********, xxxx
         return True
-    # YOUR_API_KEY, your-token-here, INSERT_KEY_HERE, <redacted> spelled out
-    return bool(_PLACEHOLDER_WORDS_RE.search(v.lower())) or bool(_CAMEL_PLACEHOLDER_RE.match(v))
+    # YOUR_API_KEY, your-token-here, INSERT_KEY_HERE, <redacted> spelled out; TOKEN,
+    # SPACE_ID, REPLACE_ME: a capitalised name of what goes there
+    return (
+        bool(_PLACEHOLDER_WORDS_RE.search(v.lower()))
+        or bool(_CAMEL_PLACEHOLDER_RE.match(v))
+        or bool(_CAPS_PLACEHOLDER_RE.match(v))
+    )
 
 
 def is_reference(value: str) -> bool:
@@ -195,8 +203,13 @@ def is_reference(value: str) -> bool:
     if not v or is_placeholder(v):
         return True
     low = v.lower()
-    if low in _NOT_VALUES or _CALL_OR_NAME_RE.match(v):
+    if low in _NOT_VALUES:
         return True
+    if _CALL_OR_NAME_RE.match(v):
+        # ``settings.SECRET_KEY`` is a name; ``s.wgTEKw22ldxbtsqZpBQtxDoG`` (Vault) and
+        # ``f.a5KYMr6ZXN4n`` are values with a dot: a segment mixing case and digits that
+        # is no identifier makes the whole a value.
+        return not any(_RANDOM_SEGMENT_RE.match(seg) for seg in re.split(r"[.(\[]", v))
     return len(set(low)) <= 2 and len(v) >= 4  # aaaa, abababab
 
 
@@ -206,6 +219,10 @@ _PLACEHOLDER_WORDS_RE: Final = re.compile(
     r"|[_\- ](?:here|goes[_\- ]here|placeholder|redacted)$"
     r"|^(?:redacted|placeholder|changeme|change[_\-]me|replace[_\-]?me|xxx+|tbd|todo)"
     r"|x{5,}|\*{3,}|•{3,}|<redacted>|\.\.\.|…"
+)
+_CAPS_PLACEHOLDER_RE: Final = re.compile(
+    r"^[A-Z_]{0,30}(?:TOKEN|KEY|SECRET|SIGNATURE|SIG|PASSWORD|PASS|PASSPHRASE|ID|CODE|VALUE|"
+    r"REPLACE_ME|CHANGE_ME|HERE)[A-Z_]{0,30}$"
 )
 # Documentation's camel-case stand-ins: myPassword, yourSecretKey, exampleToken (letters
 # only: ``myPassw0rd!`` is a value).
@@ -231,6 +248,12 @@ _NUMBERISH_RE: Final = re.compile(
     r"|v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?"  # v1.2.3-beta
     r"|\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+\-]\d\d:?\d\d)?)?)$"
 )
+_DICEWARE_RE: Final = re.compile(
+    r"^(?=(?:.*\d){2})(?:[^\W\d_]{2,12}[-_.]){2,7}(?:[^\W\d_]{2,12}[-_.])?\d{2,6}$"
+    r"|^(?=(?:.*\d){2})\d{2,6}(?:[-_.][^\W\d_]{2,12}){3,8}$"
+)
+_POSSESSIVE_RE: Final = re.compile(r"^[A-Za-z]+['’](?:s|t|d|ll|re|ve|m)$")
+_NAME_PARTS_RE: Final = re.compile(r"^(?:[A-Za-z][a-z]*[A-Z]*[a-z]*-){2,}[A-Za-z]+(?:-?\d{1,3})?$")
 _UUID_RE: Final = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
 _HEX_RE: Final = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
 _B64_RE: Final = re.compile(r"^[A-Za-z0-9+/_\-]+={0,3}$")
@@ -380,8 +403,14 @@ def _not_a_secret_shape(v: str) -> bool:
 def looks_like_password(value: str) -> bool:
     """After an explicit ``password is``/``=``/``:``: does the value look like one?"""
     v = strip_value(value)
+    if 6 <= len(v) <= 128 and _DICEWARE_RE.match(v) and not is_reference(v):
+        # Generated passphrases: three or more words joined by - _ . and a number
+        # (``Lale-Kirpi-Mavi-2209``, ``синий-трамвай-58``), in any script.
+        return True
     if len(v) < 6 or len(v) > 128 or is_reference(v) or _not_a_secret_shape(v):
         return False
+    if _POSSESSIVE_RE.match(v):
+        return False  # field's, user's, don't: a word, not a password
     n_classes, lower, upper, digit, symbol = _classes(v)
     if n_classes < 2:
         return False
@@ -409,6 +438,8 @@ def looks_machine_made(value: str, *, min_len: int = 10) -> bool:
         return len(set(v.lower())) >= 6 and ent >= 2.8
     if _IDENTIFIER_RE.match(v) and not (digit and n >= 20):
         return False
+    if _NAME_PARTS_RE.match(v):
+        return False  # PuTTY-User-Key-File-3, Content-Security-Policy: a name of parts
     if _WORD_DIGITS_RE.match(v) and n < 16:
         return False
     if not digit and not symbol:

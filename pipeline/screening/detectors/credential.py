@@ -217,6 +217,22 @@ class CredentialDetector:
             "send '",
         ):
             yield literal, "cred.cli"
+        for literal in ("client(", "clientv2(", "clientv3(", "client_v2("):
+            yield literal, "cred.cli"
+        for literal in ("auth=(", "auth = (", "auth=[", "basic_auth(", "jdbc:oracle:"):
+            yield literal, "cred.cli"
+        for literal in _NAMED_KEY_ANCHORS:
+            yield literal, "cred.named"
+        for literal in _PHRASE_WORDS:
+            yield literal, "cred.phrase"
+        for literal in _PIN_WORDS:
+            yield literal, "cred.pin"
+        for literal in ("_headers=", "_headers:", "headers=", "headers:"):
+            yield literal, "cred.headers"
+        for literal in _RECOVERY_ANCHORS:
+            yield literal, "cred.recovery"
+        for literal in _SEED_ANCHORS:
+            yield literal, "cred.seed"
         yield "machine ", "cred.netrc"
         for name in self.cookie_names:
             yield name + "=", "cred.cookie"
@@ -247,6 +263,18 @@ class CredentialDetector:
         if "cred.kw.password" in hits and self._password_named_after(ctx):
             return True
         if "cred.netrc" in hits and self._netrc(ctx):
+            return True
+        if "cred.recovery" in hits and _recovery_codes(ctx.text, ctx.low):
+            return True
+        if "cred.seed" in hits and _seed_phrase(ctx.low):
+            return True
+        if "cred.named" in hits and _key_named_after(ctx.text):
+            return True
+        if "cred.phrase" in hits and _passphrase_words(ctx.low_plain):
+            return True
+        if "cred.pin" in hits and _PIN_RE.search(ctx.low_plain):
+            return True
+        if "cred.headers" in hits and _header_list(ctx.text):
             return True
         if "cred.cookie" in hits and self._cookie(ctx):
             return True
@@ -301,9 +329,11 @@ class CredentialDetector:
     # -- structural formats ----------------------------------------------------------------
 
     def _private_key(self, ctx: Context) -> bool:
-        return _PRIVATE_KEY_RE.search(ctx.text) is not None or (
-            "putty-user-key-file" in ctx.low and "private-lines" in ctx.low
-        )
+        text = ctx.text
+        for m in _PRIVATE_KEY_RE.finditer(text):
+            if _pem_body(text, m.start(), m.end()):
+                return True
+        return "putty-user-key-file" in ctx.low and "private-lines" in ctx.low
 
     def _jwt(self, ctx: Context, positions: list[int]) -> bool:
         text = ctx.text
@@ -341,6 +371,8 @@ class CredentialDetector:
             password = m.group("password")
             if is_reference(password) or password.lower() in _DOC_PASSWORDS:
                 continue
+            if _PORT_RE.fullmatch(password) and "." in m.group("user"):
+                continue  # ``https://host:8080?next=a@b.com``: a port, not a password
             if password.startswith("$") or password.startswith("{"):
                 continue
             return True
@@ -414,6 +446,10 @@ class CredentialDetector:
             for text, low in ((ctx.text, ctx.low), (ctx.plain, ctx.low_plain)):
                 kw = _longest_at(low, pos, by_start)
                 if kw is not None:
+                    if not kw.isascii():
+                        # A keyword of another script: its sentence is read as written
+                        # (the skeleton folds Arabic ه to o and ا to 1).
+                        text, low = ctx.plain, ctx.low_plain
                     if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
                         return True
                     break
@@ -512,6 +548,11 @@ class CredentialDetector:
             if v is None:
                 return False
             value = v.group()
+            # A form-encoded body (``client_id=…&client_secret=…&scope=…``): the value
+            # ends where the next field starts. A lone ``&`` stays (``Tr0ub4dor&3``).
+            field = _NEXT_FORM_FIELD_RE.search(value)
+            if field is not None:
+                value = value[: field.start()]
             if sep.strip() == ">" and not _closes_tag(plain, v.end(), limit):
                 return False  # ``-p<password> shop``: a placeholder, not ``<password>x</``
             if sep.strip() in (":", ">") and not in_identifier:
@@ -561,6 +602,8 @@ class CredentialDetector:
             if low_chunk in self.link_words or low_chunk.rstrip(":：") in self.link_words:
                 linked = True
                 continue
+            if strict and not linked:
+                return False  # "I'll pass --flag X": the verb, not a keyword
             if words >= 8:
                 return False
             grade = _grade(cls, "link" if linked else "window")
@@ -584,7 +627,12 @@ def _closes_tag(text: str, end: int, limit: int) -> bool:
 def _is_assigned_value(text: str, start: int) -> bool:
     """Whether the name starting at ``start`` is itself the value of an assignment."""
     before = text[max(0, start - 3) : start].rstrip("\"' ")
-    return before.endswith("=") and not before.endswith(("==", "!="))
+    if not before.endswith("=") or before.endswith(("==", "!=")):
+        return False
+    # ``OTEL_EXPORTER_OTLP_HEADERS=api-key=…``: the value of a header list is pairs of
+    # names and values, so the inner name keeps its own value.
+    outer = _OUTER_NAME_RE.search(text, max(0, start - 80), start)
+    return outer is None or "header" not in outer.group(1).lower()
 
 
 def _grade(cls: str, where: str) -> str:
@@ -597,6 +645,8 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     v = strip_value(value)
     if not v or is_reference(v) or v[0] in ")]},;(":
         return False
+    if v.startswith("pk.eyJ"):
+        return False  # a Mapbox public token: public by design (docs/screening.md)
     if _EMPTY_ASSIGN_RE.fullmatch(v):
         return False  # ``API_KEY=``: the next empty assignment, not a value
     if grade == "weak":
@@ -635,6 +685,8 @@ def _mixed_enough(v: str) -> bool:
 
 
 # ``API_KEY=``, ``db_password:`` (one case only: base64 padding ``…U2N0ByaXZlcjU=`` mixes)
+_NEXT_FORM_FIELD_RE: Final = re.compile(r"&[A-Za-z_][\w.\-\[\]]{0,40}=")
+_OUTER_NAME_RE: Final = re.compile(r"([\w.\-]{1,64})\s?=\s?[\"']?\s?\Z")
 _EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Z_][A-Z0-9_]{0,64}[=:]|[a-z_][a-z0-9_.\-]{0,64}[=:]")
 _PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
 _NOT_PASSWORD_WORDS: Final = frozenset(
@@ -736,8 +788,11 @@ def _by_start(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in table.items()}
 
 
+_OTHER_FIELD_RE: Final = re.compile(
+    r"[\"']?\b(?:id|model|object|created|name|index|type|object_id|request_id|uuid)[\"']?\s?[:=]"
+)
 _KEYED_GLUE_RE: Final = re.compile(
-    r"key|token|secret|passw|\bpass\b|pwd|\bsid\b|auth|credential|\bapi|\bis\b|\bwas\b|"
+    r"key|token|secret|passw|\bpass\b|pwd|\bsid\b|auth|credential|\bapi|\bis\b|\bwas\b|appid|"
     r"\bes\b|\bist\b|\best\b|\bé\b|\bto\b|clave|chave|clé|jeton|schlüssel|ключ|токен"
 )
 
@@ -745,10 +800,14 @@ _KEYED_GLUE_RE: Final = re.compile(
 def _keyed_glue(glue: str) -> bool:
     """Text between a vendor name and a keyed value: an assignment, a label, a header."""
     g = glue.strip(" \t\"'`")
+    if _OTHER_FIELD_RE.search(g):
+        return False  # ``Mistral …: {"id": "…"`` — the value belongs to another field
     if not g:
         return True  # ``TWILIO 0123…``: name and value side by side
     if any(sep in g for sep in ("=", ":", "->", ">")):
         return True
+    if g == "(":
+        return True  # ``client.login('…')``: the value is the call's argument
     return _KEYED_GLUE_RE.search(g) is not None
 
 
@@ -762,13 +821,23 @@ def _random_enough(match: str, rule: VendorRule) -> bool:
             break
     low_body = body.lower()
     if "/" in match:
-        return True  # a webhook URL: its workspace and channel ids remain even when masked
+        # A webhook URL: its workspace and channel ids remain even when the last part is
+        # masked; when every part is zeros or X (``T00000000/B00000000/XXXX…``, Slack's
+        # documentation) nothing of anyone's remains.
+        parts = [p for p in match.split("/")[1:] if (p and not p.isalpha()) or len(p) >= 16]
+        return not parts or any(not _doc_id(p) for p in parts)
     if not body or set(low_body) <= _MASK_BODY_CHARS:
         return False
     if any(m in low_body for m in ("xxxxxx", "******", "••••", "your", "redacted", "placeholder")):
         return False
     # kebab/snake words (``pa-the-quick-brown-fox``) are names, not keys
     return _WORDS_BODY_RE.match(body) is None
+
+
+def _doc_id(part: str) -> bool:
+    """A documentation stand-in path part: zeros or X after an optional one-letter kind."""
+    body = part[1:] if len(part) > 4 and part[0].isalpha() and part[0] not in "xX" else part
+    return len(body) >= 4 and set(body.lower()) <= frozenset("0x*")
 
 
 _MASK_BODY_CHARS: Final = frozenset("x*•#0.-_ ")
@@ -778,6 +847,44 @@ _WORDS_BODY_RE: Final = re.compile(r"^[a-z]{2,}(?:[\-_][a-z]{2,}){2,}$")
 _PRIVATE_KEY_RE: Final = re.compile(
     r"-{3,5}\s?BEGIN\s?[A-Z0-9 ]{0,40}PRIVATE\s?KEY(?:\s?BLOCK)?\s?-{0,5}"
 )
+_PEM_PLACEHOLDER_RE: Final = re.compile(
+    r"^(?:\.{3}|…|<[^<>\n]{0,80}>|\[[^\[\]\n]{0,80}\]|\{[^{}\n]{0,80}\}|[x*•#]{3,}|\(.{0,80}\))"
+    r"|your|paste|here|redacted|placeholder|omitted|truncated|elided|replace|changeme|"
+    r"change_me|todo|fixme|insert",
+    re.IGNORECASE,
+)
+_PEM_BODY_RE: Final = re.compile(
+    r"(?:proc-type:|version:|comment:|dek-info:|hash:)|[A-Za-z0-9+/]{4,}", re.IGNORECASE
+)
+
+
+def _pem_body(text: str, start: int, end: int) -> bool:
+    """Whether a private key header at ``text[start:end]`` opens a key, not talk about one.
+
+    A header at the end of the text is a block cut short (the body did not fit). A header
+    inside a sentence ("the file starts with …KEY-----, so it is PKCS#1", "the header
+    …KEY----- confirms the format") is named, and a body that is a placeholder (``...``,
+    ``<paste your key>``) is a template.
+    """
+    rest = text[end : end + 160].replace("\\n", "\n").replace("\\r", "")
+    if not rest.strip(" \t\r\n\"'`"):
+        return True
+    same_line = rest.split("\n", 1)[0].strip(" \t\r")
+    line_before = text[max(0, start - 80) : start].rsplit("\n", 1)[-1].rstrip(" \t")
+    in_sentence = bool(line_before) and (line_before[-1].isalpha() or line_before[-1] == ",")
+    if same_line and not same_line.startswith(('"', "'", "`")):
+        token = same_line.split()[0]
+        if len(token) >= 16 and _PEM_BODY_RE.fullmatch(token.rstrip("=")) is not None:
+            return True  # a block pasted on one line
+        # Inside a sentence it is named; at the start of a line it opens a block whatever
+        # follows, unless what follows is a placeholder.
+        return not in_sentence and not _PEM_PLACEHOLDER_RE.search(same_line)
+    body = next((line.strip(" \t\r\"'`|") for line in rest.split("\n")[1:] if line.strip()), "")
+    if not body or _PEM_PLACEHOLDER_RE.search(body):
+        return False
+    return _PEM_BODY_RE.match(body) is not None
+
+
 _JWT_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_\-])(?P<header>eyJ[A-Za-z0-9_\-]{6,2048})\.[A-Za-z0-9_\-]{2,8192}\."
     r"[A-Za-z0-9_\-]{0,4096}"
@@ -826,10 +933,14 @@ def _basic_credentials(value: str) -> bool:
     return bool(sep) and bool(password) and decoded.isprintable() and not is_placeholder(password)
 
 
-# ``scheme://user:password@host`` (also ``redis://:password@host``).
+# ``scheme://user:password@host`` (also ``redis://:password@host``). The user may hold
+# an ``@`` (``postmaster%40mg.example.com`` decoded) and the password any punctuation a
+# reader would type (``p@ss?w#rd``): the host is after the last ``@`` of the authority.
 _USERINFO_RE: Final = re.compile(
-    r"://(?P<user>[^\s/?#@:\"'<>]{0,256}):(?P<password>[^\s/@\"'<>]{1,256})@[A-Za-z0-9\[]"
+    r"://(?P<user>[^\s/?#:\"'<>]{0,256}):(?P<password>[^\s/\"'<>]{1,256})"
+    r"@(?P<host>[A-Za-z0-9\[][^\s/?#@\"'<>]{0,255})(?=[\s/?#\"'<>)\],;]|\Z)"
 )
+_PORT_RE: Final = re.compile(r"\d{1,5}(?:[?#].*)?")
 _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     # mysql -pSECRET (glued: ``-p secret`` prompts and names a database)
     (
@@ -1020,6 +1131,39 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
         ),
         "weak",
     ),
+    # "the staging admin login is root / O!V3jP#!k": a user and its password as a pair
+    (
+        re.compile(
+            r"(?i)\b(?:login|log-in|sign-in|credentials?|creds)\b[^\n.;]{0,40}?"
+            r"(?:\b(?:is|are|was|were)\b|:|=)\s{1,3}[`\"']?[\w.@\-]{2,64}\s?/\s?"
+            r"(?P<value>[^\s`\"']{6,128})"
+        ),
+        "password",
+    ),
+    # a user and password tuple given to a driver or HTTP client:
+    # GraphDatabase.driver(uri, auth=("neo4j", "…")), requests.get(url, auth=("u", "…"))
+    (
+        re.compile(
+            r"\b(?:auth|http_auth|basic_auth|httpauth|credentials)\s?(?:=\s?)?[(\[]\s?"
+            r"[\"'][^\"'\n]{1,64}[\"']\s?,\s?[\"'](?P<value>[^\"'\n]{4,128})[\"']"
+        ),
+        "weak",
+    ),
+    # Oracle thin JDBC URL with user/password before the @
+    (
+        re.compile(
+            r"(?i)jdbc:oracle:(?:thin|oci):(?P<user>[\w$#]{1,64})/(?P<value>[^\s@/]{3,128})@"
+        ),
+        "weak",
+    ),
+    # an API key as the first argument of a vendor's client: cohere.ClientV2("…")
+    (
+        re.compile(
+            r"\b[A-Za-z_][\w.]{0,40}(?:Client|client)(?:V\d|_v\d)?\(\s{0,3}[\"']"
+            r"(?P<value>[A-Za-z0-9_\-]{24,128})[\"']"
+        ),
+        "secret",
+    ),
     # Generic long flags: --password=x, --api-key x, --client-secret=x, --token x
     (
         re.compile(
@@ -1030,7 +1174,8 @@ _CLI_PATTERNS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     ),
     (
         re.compile(
-            r"(?<![\w-])--(?:[a-z0-9]+-)*(?:token|secret|api-key|apikey|access-key|secret-key|"
+            r"(?<![\w-])--(?!(?:starting|next|page|continuation|resume|skip|sync)-token)"
+            r"(?:[a-z0-9]+-)*(?:token|secret|api-key|apikey|access-key|secret-key|"
             r"client-secret|auth-token|private-key|key)[\s=]"
             r"(?P<value>[\"'][^\"'\n]{6,255}[\"']|[^\s\"'-]\S{5,255})"
         ),
@@ -1044,6 +1189,206 @@ _NAMED_AFTER_RE: Final = re.compile(
     r"(?![\s\-]?(?:hash|hashing|hasher|policy|policies|field|manager|reset|length|rule|"
     r"requirement|prompt|input|column|storage|strength|check|validation|form))"
 )
+# Recovery and backup codes: a keyword, then codes of the shapes vendors print (GitHub
+# ``d8d40-b87be``, Google ``8404 1856``, BitLocker eight groups of six digits, generic
+# ``ABCD-EF12``). Two codes, or one BitLocker key, make a list that opens an account.
+_RECOVERY_ANCHORS: Final = (
+    "recovery code", "recovery-code", "backup code", "backup-code", "recovery key",
+    "scratch code", "emergency code", "2fa code", "wiederherstellungscode", "backup-code",
+    "código de recuperación", "códigos de recuperación", "code de récupération",
+    "codes de récupération", "código de recuperação", "códigos de recuperação",
+    "код восстановления", "коды восстановления", "恢复代码", "备用码", "リカバリーコード",
+    "バックアップコード", "복구 코드", "백업 코드", "kod odzyskiwania", "kody odzyskiwania",
+    "herstelcode", "herstelsleutel", "codice di recupero", "codici di recupero",
+    "kurtarma kodu", "kurtarma anahtarı", "恢复密钥", "复原密钥", "回復キー", "復旧キー",
+    "복구 키", "wiederherstellungsschlüssel", "clé de récupération", "clave de recuperación",
+    "chave de recuperação", "ключ восстановления",
+)  # fmt: skip
+_CODE_RE: Final = re.compile(
+    r"(?<![\w-])(?:\d{6}(?:-\d{6}){7}"
+    r"|[0-9a-z]{4,6}-[0-9a-z]{4,6}"
+    r"|[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,9}"
+    r"|\d{4}\s\d{4}"
+    r"|[A-Z0-9]{4,5}-[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){0,2}"
+    r"|\d{8,10})(?![\w-])"
+)
+
+
+def _recovery_codes(text: str, low: str) -> bool:
+    for anchor in _RECOVERY_ANCHORS:
+        at = low.find(anchor)
+        while at != -1:
+            window = text[at + len(anchor) : at + len(anchor) + 240]
+            codes = [m.group() for m in _CODE_RE.finditer(window)]
+            codes = [c for c in codes if any(ch.isdigit() for ch in c) and len(set(c)) > 3]
+            # two codes, or one long key (BitLocker 55, Apple 34 characters)
+            if len(codes) >= 2 or any(len(c) >= 29 for c in codes):
+                return True
+            at = low.find(anchor, at + 1)
+    return False
+
+
+# A wallet's seed phrase named as one, then its words: BIP39 words are 3 to 8 lower-case
+# letters, and a phrase has 12 to 24 of them. Twelve such words in a row with no short
+# word between them ("a", "it", "to") do not happen in prose.
+_SEED_ANCHORS: Final = (
+    # not "mnemonic" alone: assembly mnemonics (mov add sub ...) are short words too
+    "seed phrase", "seed words", "recovery phrase", "mnemonic:", 'mnemonic":', "mnemonic=",
+    "mnemonic =", "mnemonic is", "mnemonic phrase", "mnemonic words", "secret phrase",
+    "backup phrase", "wallet words", "recovery words", "seed:",
+)  # fmt: skip
+_SEED_WORDS_RE: Final = re.compile(
+    r"(?:(?:\d{1,2}[.)]\s?)?[a-z]{3,8}[\s,]{1,3}){11,23}(?:\d{1,2}[.)]\s?)?[a-z]{3,8}\b"
+)
+
+
+def _seed_phrase(low: str) -> bool:
+    for anchor in _SEED_ANCHORS:
+        at = low.find(anchor)
+        if at != -1 and _SEED_WORDS_RE.search(low, at + len(anchor), at + len(anchor) + 300):
+            return True
+    return False
+
+
+# "LDAU54WG562YZ26WZ2XU como access key", "X をアクセスキーとして使い", "use X as the API
+# key": a generated value named as a key after it (what the reader sees is a credential,
+# whatever its exact vendor alphabet).
+_NAMED_KEY_ANCHORS: Final = (
+    "as the access key", "as access key", "as the api key", "as api key", "as the secret key",
+    "as the token", "as the api token", "as the access token", "as the client secret",
+    "as the key id", "as the access key id", "como access key", "como chave de acesso",
+    "como clave de acceso", "como api key", "como la api key", "como token", "comme clé",
+    "als zugriffsschlüssel", "als access key", "als api-key", "als api key", "come chiave",
+    "come access key", "をアクセスキー", "をapiキー", "をシークレット", "をトークン",
+    "作为访问密钥",
+    "作为api密钥", "作为令牌", "作为密钥", "в качестве ключа", "в качестве токена",
+)  # fmt: skip
+_KEY_NAMED_AFTER_RE: Final = re.compile(
+    r"(?i)(?<![\w/.\-])(?P<value>[A-Za-z0-9+/_\-]{16,128})\s?[`\"'”»」]?\s?"
+    r"(?:(?:as|como|comme|als|come)\s(?:the\s|la\s|a\s|o\s|le\s|die\s|den\s|il\s)?"
+    r"(?:access\s?key|api\s?key|secret\s?key|token|api\stoken|access\stoken|client\ssecret|"
+    r"key\sid|access\skey\sid|chave|clave|clé|zugriffsschlüssel|api-key|chiave)"
+    r"|を(?:アクセスキー|apiキー|シークレット|トークン)|作为(?:访问密钥|api密钥|令牌|密钥)"
+    r"|в\sкачестве\s(?:ключа|токена))"
+)
+
+
+def _key_named_after(text: str) -> bool:
+    for m in _KEY_NAMED_AFTER_RE.finditer(text):
+        if looks_machine_made(m.group("value"), min_len=16):
+            return True
+    return False
+
+
+# A passphrase stated in prose is several plain words ("the passphrase is velvet orbit
+# cactus nineteen lanterns"): no character class tells it from a sentence, so the words
+# after the copula up to the clause's end are taken, and they must not read as a
+# description ("is stored in the vault", "is four random words from the list").
+_PHRASE_WORDS: Final = (
+    "passphrase", "pass phrase", "lösenfras", "passfras", "frase de contraseña",
+    "frase secreta", "phrase secrète", "phrase de passe", "frase segreta", "frase-senha",
+    "frase de senha", "кодовая фраза", "парольная фраза", "wachtwoordzin",
+)  # fmt: skip
+_PHRASE_VALUE_RE: Final = re.compile(
+    r"[^.\n]{0,60}?\s(?:is|was|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|—\s)\s{1,3}"
+    r"[«\"“'‘]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)[»\"”'’]?"
+    r"(?=\s?(?:[,.;:!?()]|\s(?:and|e|och|y|et|und|и|og|en|ed)\s|$))"
+)
+_DESCRIPTION_WORDS: Final = frozenset(
+    re.findall(
+        r"\S+",
+        """the a an in on at to of for from by with stored kept saved managed required set
+    not never still also same different long short strong weak your my our their this
+    that it its random words word generated written shown hidden secret private empty
+    il la lo le un una di da con per nel nella salvata conservata lunga sicura
+    el los las unos del en guardada segura larga de du des une dans est stockée longue
+    der die das ein eine im gespeichert lang sicher det en ett i lagrad lång
+    в на не хранится длинная is are was were be been but or so if as what which who when
+    because used needed correct wrong invalid valid expired accepted rejected too very can
+    cannot should must will would has have had does did do more less than then into only
+    just about after before over under between through während und oder aber ma o pero
+    mais ou et y e and och men once twice during while until""",
+    )
+)
+_NUMBER_WORDS: Final = frozenset(
+    re.findall(
+        r"\S+",
+        """one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy
+    eighty ninety hundred uno due tre quattro cinque sei sette otto nove dieci venti
+    trenta trentadue quaranta dos tres cuatro cinco seis siete ocho nueve diez veinte
+    treinta cuarenta deux trois quatre cinq six sept huit neuf dix vingt trente zwei drei
+    vier fünf sechs sieben acht neun zehn zwanzig dreißig""",
+    )
+)
+
+
+def _passphrase_words(low: str) -> bool:
+    for word in _PHRASE_WORDS:
+        at = low.find(word)
+        while at != -1:
+            m = _PHRASE_VALUE_RE.match(low, at + len(word))
+            if m is not None:
+                parts = m.group("value").replace("-", " ").split()
+                stops = sum(p in _DESCRIPTION_WORDS for p in parts)
+                digit = any(c.isdigit() for c in m.group("value"))
+                # a quoted run of words is set apart by the writer as the value
+                quoted = m.group(0).rstrip().endswith(("'", '"', "”", "»", "’"))
+                if (
+                    3 <= len(parts) <= 7
+                    and parts[0] not in _DESCRIPTION_WORDS
+                    # "is typed twice", "is being rotated": a verb, not the phrase
+                    and not parts[0].endswith(("ed", "ing"))
+                    and (stops == 0 or (stops == 1 and digit))
+                    and (
+                        digit or quoted or any(p in _NUMBER_WORDS for p in parts) or len(parts) >= 4
+                    )
+                ):
+                    return True
+            at = low.find(word, at + 1)
+    return False
+
+
+# A PIN or unlock code stated with its digits: "the keypad PIN is 426998", "el código de
+# desbloqueo es 901526". "The PIN is 6 digits" describes one.
+_PIN_WORDS: Final = (
+    "pin ", "pin:", "pin=", "pin-code", "pin code", "pincode", "unlock code",
+    "código de desbloqueo", "code de déverrouillage", "entsperrcode", "codice di sblocco",
+    "código de desbloqueio", "пин-код", "код разблокировки", "解锁码", "ロック解除コード",
+)  # fmt: skip
+_PIN_RE: Final = re.compile(
+    r"(?:\bpin(?:[\s\-]?code)?|\bpincode|\bunlock\scode|código\sde\sdesbloque(?:o|io)|"
+    r"code\sde\sdéverrouillage|entsperrcode|codice\sdi\ssblocco|пин-код|код\sразблокировки|"
+    r"解锁码|ロック解除コード)\b[^.\n\d]{0,50}?"
+    r"(?:\b(?:is|was|es|era|est|ist|lautet|è|é|to|это)\b|[:=是は])\s{0,2}(?P<v>\d{4,8})\b"
+    r"(?!\s?(?:digits?|dígitos|chiffres|stellen|ziffern|cifre|characters|numbers|цифр|位|桁))"
+)
+# A header list (``OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=…,x-dataset=…``,
+# ``headers: {x-api-key: …}``): headers carry authentication, so a generated value in
+# one is a credential whatever the header is called.
+_HEADER_LIST_RE: Final = re.compile(
+    r"(?i)headers[\"']?\s?[=:]\s?[\"'{]?\s?(?P<body>[^\n\"'}]{4,600})"
+)
+_HEADER_PAIR_RE: Final = re.compile(
+    r"(?P<name>[A-Za-z][\w.\-]{1,64})\s?[=:]\s?(?P<value>[^,;&]{4,400})"
+)
+_BENIGN_HEADERS: Final = frozenset(
+    {"content-type", "accept", "user-agent", "x-honeycomb-dataset", "x-request-id",
+     "x-scope-orgid", "x-tenant", "x-dataset", "content-encoding", "accept-encoding"}
+)  # fmt: skip
+
+
+def _header_list(text: str) -> bool:
+    for m in _HEADER_LIST_RE.finditer(text):
+        for pair in _HEADER_PAIR_RE.finditer(m.group("body")):
+            if pair.group("name").lower() in _BENIGN_HEADERS:
+                continue
+            words = pair.group("value").split()
+            if words and looks_machine_made(words[-1], min_len=16):
+                return True
+    return False
+
+
 _NETRC_RE: Final = re.compile(
     r"\blogin\s+\S{1,128}\s+password\s+(?P<value>\S{3,255})", re.IGNORECASE
 )

@@ -9,6 +9,10 @@
   ``### Instruction:`` headers.
 * Phrases by language (rules/phrases.toml): a system or developer prompt quoted or
   paraphrased back, an injection aimed at the assistant, a system prompt's opening.
+* Recitals without a marker or a phrase shape (a persona paragraph, an operator's rules
+  under the writer's own label, rules dumped on request), judged by the small linear
+  scorer of :mod:`pipeline.screening.recital` where the text has a rule word and a
+  persona/instruction word.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from pipeline.screening.context import Context
+from pipeline.screening.recital import GATE_ANCHORS, RecitalModel, recital_model
 from pipeline.screening.rules import PhraseRule, phrase_rules
 
 __all__ = ["HiddenPromptDetector"]
@@ -78,13 +83,39 @@ _USERS_PROMPT_RE: Final = re.compile(
 )
 
 
+# An injection the user typed and the reasoning quotes while refusing it ("The user
+# tried 'ignore all previous instructions'; declining") hides nothing from the user: it
+# is their own message. An injection found in a page, a mail or a tool result is still
+# quoted hidden text (no user attribution before it).
+_USER_SAYS_RE: Final = re.compile(
+    r"\b(?:the\s)?user(?:'s|’s)?\s(?:(?:own|latest|last|new)\s)?(?:message|prompt|input|request|"
+    r"tried|tries|wrote|writes|says|said|asked|asks|typed|types|sent|pasted|entered|demands|"
+    r"demanded|requests|requested|is\strying|insists)\b"
+    r"|\busuari[oa]\s(?:me\s)?(?:escribió|escribe|dice|dijo|pidió|pide|intentó|intenta|envió|puso)"
+    r"|\b(?:nutzer|benutzer|anwender)(?:in)?\s(?:schreibt|schrieb|sagt|sagte|fragt|fordert|"
+    r"verlangt|versucht|tippt)"
+    r"|\butilisat(?:eur|rice)\s(?:me\s)?(?:demande|écrit|dit|a\sécrit|a\sdit|tente|essaie|"
+    r"a\sdemandé)"
+    r"|\busuári[oa]\s(?:me\s)?(?:escreveu|escreve|diz|disse|pediu|pede|tentou)"
+    r"|\butente\s(?:mi\s)?(?:scrive|ha\sscritto|dice|chiede|ha\schiesto)"
+    r"|пользовател[ья]\s(?:пишет|написал|просит|попросил)"
+    r"|用户(?:说|写|要求|输入|发来|试图|让我)|使用者(?:說|寫|要求)|ユーザー(?:が|は)|사용자가"
+    r"|\butilisat(?:eur|rice)\sa\stapé|\busuári[oa]\s(?:mandou|enviou|digitou)"
+    # the user's own words in quotes, the verb after them (Turkish, Japanese, Korean) or
+    # before: "Kullanıcı "…" dedi", "ユーザーが「…」と書いてきた"
+    r"|(?:\buser|\busuari[oa]|\busuári[oa]|\butilisat(?:eur|rice)|\bnutzer|\butente|"
+    r"\bkullanıcı|пользовател[ья]|ユーザー|사용자|用户|使用者)[^.\n]{0,30}[«\"“'「『„]"
+)
+
+
 def _phrase_found(rule: PhraseRule, text: str) -> bool:
     for n, m in enumerate(rule.pattern.finditer(text)):
         if n >= 8:
             return False
-        if rule.kind == "identity" and _USERS_PROMPT_RE.search(
-            text, max(0, m.start() - 80), m.start()
-        ):
+        before = max(0, m.start() - 80)
+        if rule.kind == "identity" and _USERS_PROMPT_RE.search(text, before, m.start()):
+            continue
+        if rule.kind != "identity" and _USER_SAYS_RE.search(text, before, m.start()):
             continue
         return True
     return False
@@ -95,10 +126,13 @@ class HiddenPromptDetector:
 
     def __init__(self) -> None:
         self.phrases: tuple[PhraseRule, ...] = phrase_rules()
+        self.recital: RecitalModel = recital_model()
 
     def anchors(self) -> Iterable[tuple[str, str]]:
         for literal in _MARKER_ANCHORS:
             yield literal, "hp.marker"
+        for literal in GATE_ANCHORS:
+            yield literal, "hp.recital"
         for index, rule in enumerate(self.phrases):
             for anchor in rule.anchors:
                 yield anchor, f"hp.phrase.{index}"
@@ -114,7 +148,7 @@ class HiddenPromptDetector:
                     ctx.low is not ctx.low_plain and _phrase_found(rule, ctx.low)
                 ):
                     return True
-        return False
+        return "hp.recital" in hits and self.recital.fires(ctx.low_plain)
 
     def _marker(self, ctx: Context) -> bool:
         low = ctx.low
@@ -123,5 +157,33 @@ class HiddenPromptDetector:
             # is talk; a marker with a turn after it is a template.
             if _TALK_AFTER_RE.match(low, m.end()):
                 continue
+            if _MARKUP_TAG_RE.match(m.group()) and _MARKUP_TALK_BEFORE_RE.search(
+                low, max(0, m.start() - 24), m.start()
+            ):
+                continue  # "an <instructions> section", "la balise <instructions>"
+            if _XML_DATA_RE.match(low, m.end()) or (
+                m.group().startswith("</")
+                and _XML_DATA_BEFORE_RE.search(low, max(0, m.start() - 80), m.start())
+            ):
+                continue
             return True
         return False
+
+
+# ``<system>GitHub</system>`` (Maven), ``<system><timezone>…`` (pfSense): an XML element
+# that holds one value or child elements is configuration data, not a fake system turn,
+# which holds sentences.
+_XML_DATA_RE: Final = re.compile(
+    r"(?:[^\s<>]{1,64})?</[a-z_\-]{1,40}>|\s{0,3}<(?!/?(?:system|user|assistant|developer|instructions?|\|))[a-z][\w.\-]{0,40}>"
+)
+# A markup element named in a sentence: an article, a markup noun or a verb right before
+# it. A fake system turn starts a line, follows a colon, a quote or another tag.
+_MARKUP_TALK_BEFORE_RE: Final = re.compile(
+    r"(?:\b(?:the|an?|its|this|that|no|any|each|every|empty|skips?|wraps?|named|called|"
+    r"le|la|les|une?|el|los|las|der|die|das|ein|eine|il|lo|o|os|um|uma|balise|élément|"
+    r"element|elemento|tag|etiqueta)\s|<[a-z][\w.\-]{0,40}>)\Z"
+)
+_MARKUP_TAG_RE: Final = re.compile(r"</?[a-z]")  # an XML-style tag, not a <|token|>
+_XML_DATA_BEFORE_RE: Final = re.compile(
+    r"(?:</[a-z][\w.\-]{0,40}>|<[a-z][\w.\-]{0,40}>[^\s<>]{1,64})\Z"
+)

@@ -81,6 +81,19 @@ _SHELL_FILES_RE: Final = re.compile(
     r"^/(?:usr/)?bin/(?:env|sh|bash|zsh|dash|ksh|fish|csh|tcsh|true|false)$|^/dev/(?:null|zero|random|urandom|stdin|stdout|stderr|"
     r"tty|full|fd/[0-9])$"
 )
+# The standard layout every Linux system has (FHS): a program directly in a bin directory
+# (``/usr/bin/tini``, ``/sbin/ip``) or a standard directory named on its own
+# (``/usr/bin``, ``/usr/share/man/man1``) says where a distribution puts things, not where
+# ours are. Anything under ``/usr/local``, ``/opt``, ``/etc`` ... still counts.
+_FHS_RE: Final = re.compile(
+    r"^/(?:usr/)?s?bin(?:/[A-Za-z0-9_.+\-]{1,64})?$"
+    r"|^/usr/(?:lib|lib64|include|share|libexec|src)$"
+    r"|^/usr/share/(?:man(?:/man[1-9n])?|doc|info|locale|fonts|icons|applications|zoneinfo)$"
+)
+_VERSION_BEFORE_RE: Final = re.compile(
+    r"(?:\bv|\bversion:?\s|\bversión\s|\bver\.?\s|\brelease\s)\Z"
+)
+_PASETO_PURPOSE_RE: Final = re.compile(r"^v[1-4]\.local$")
 _MACOS_PRIVATE_RE: Final = re.compile(r"/private/(?:var|tmp|etc)/")
 _DRIVE_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_\-])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
@@ -263,7 +276,7 @@ class InternalPathDetector:
             if root == "private" and not _MACOS_PRIVATE_RE.match(text, at):
                 continue
             path = m.group().rstrip(".,:;!?")
-            if _SHELL_FILES_RE.match(path):
+            if _SHELL_FILES_RE.match(path) or _FHS_RE.match(path):
                 continue
             return True
         return False
@@ -295,6 +308,8 @@ class InternalPathDetector:
             after = m.group("after")
             if after == "(":
                 continue  # a call: threading.local()
+            if _PASETO_PURPOSE_RE.match(full):
+                continue  # PASETO's version.purpose (v4.local), not a host
             if (
                 m.group("suffix") in ("svc", "priv", "intra", "consul")
                 and "." not in host
@@ -314,8 +329,8 @@ class InternalPathDetector:
             if max(a, b, c, d) > 255 or not _private_v4(a, b):
                 continue
             before = low[max(0, m.start() - 12) : m.start()]
-            if before.endswith(("v", "version ", "versión ", "version: ", "ver ", "release ")):
-                continue
+            if _VERSION_BEFORE_RE.search(before):
+                continue  # v10.0.0.1, version 10.0.1.2 (whole words: "server 10.0.12.8" is a host)
             cidr = m.group("cidr")
             if cidr is not None:
                 prefix = int(cidr[1:])

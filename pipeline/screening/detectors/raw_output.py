@@ -89,6 +89,14 @@ _EVENT_PREFIXES: Final = (
     "input_audio_buffer.",
     "content_block_",
 )
+_DOC_NODE_TYPES: Final = frozenset(
+    {
+        "doc", "paragraph", "heading", "blockquote", "bulletlist", "bullet_list",
+        "orderedlist", "ordered_list", "listitem", "list_item", "codeblock", "code_block",
+        "hardbreak", "hard_break", "horizontalrule", "tablerow", "tablecell", "mention",
+        "root", "block", "span", "emphasis", "strong", "inlinecode", "thematicbreak",
+    }
+)  # fmt: skip
 # Provider type values that are also plain English words in ordinary JSON.
 _PLAIN_WORD_VALUES: Final = frozenset({"response", "reasoning", "thinking"})
 _TAG_TALK_AFTER_RE: Final = re.compile(
@@ -261,6 +269,11 @@ class RawOutputDetector:
         if not isinstance(obj, dict):
             return 0.0
         keys = {str(k).lower(): v for k, v in obj.items()}
+        if isinstance(keys.get("type"), str) and keys["type"].lower() in _DOC_NODE_TYPES:
+            # A rich-text document tree (ProseMirror/Tiptap, Slate, Lexical, Atlassian
+            # ADF, Portable Text, mdast): nodes with "type" and "content" all the way down,
+            # which no provider's payload names like this.
+            return 0.0
         for key, value in keys.items():
             total += self._key_score(key, value)
             inner = (

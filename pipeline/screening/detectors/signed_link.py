@@ -10,7 +10,10 @@ query (or fragment, or a path parameter) has
   (``pageToken``, ``continuation_token`` …) never count;
 * an expiry (``expires=1743743275``) next to a hash-like value of another parameter;
 * a JWT anywhere in the URL (Cloudflare Stream, Mux, Supabase), or a signed path
-  (Rails ActiveStorage ids, Bunny path tokens, Cloudinary ``s--…--``).
+  (Rails ActiveStorage ids, Bunny path tokens, Cloudinary ``s--…--``);
+* a temporary download link whose secret is a path segment: a file-drop host's share id
+  (``transfer.sh/get/…``, ``we.tl/t-…``, ``file.io/…``), or a generated path segment in a
+  URL that the text says expires ("valid for 24 hours", "temporary link").
 
 Names are compared in lower case with ``-``, ``_`` and ``.`` alike; the text is already
 decoded (percent, HTML entities, JSON escapes), so ``%26sig%3D`` and ``&amp;sig=`` read
@@ -117,6 +120,10 @@ class SignedLinkDetector:
             ".oraclecloud.com/p/",
         ):
             yield literal, "sl.path"
+        for literal in _TEMP_HOSTS:
+            yield literal, "sl.temp"
+        for literal in _EXPIRY_WORDS:
+            yield literal, "sl.expiring"
 
     def check(self, ctx: Context) -> bool:
         hits = ctx.hits
@@ -124,7 +131,11 @@ class SignedLinkDetector:
             return True
         if "sl.jwt" in hits and self._jwt(ctx, hits["sl.jwt"]):
             return True
-        return "sl.path" in hits and any(p.search(ctx.low) for p in self.paths)
+        if "sl.path" in hits and any(p.search(ctx.low) for p in self.paths):
+            return True
+        if "sl.temp" in hits and _temp_host_link(ctx.text, ctx.low):
+            return True
+        return "sl.expiring" in hits and _expiring_path_link(ctx.text, ctx.low)
 
     # -- query parameters ------------------------------------------------------------------
 
@@ -192,3 +203,66 @@ class SignedLinkDetector:
             if "://" in text[start:pos] or text[start:pos].lower().startswith("www."):
                 return True
         return False
+
+
+# File-drop services whose share id in the path is the whole secret of the link.
+_TEMP_HOSTS: Final = (
+    "transfer.sh/", "we.tl/", "wetransfer.com/downloads/", "file.io/", "gofile.io/d/",
+    "pixeldrain.com/u/", "0x0.st/", "tmpfiles.org/", "temp.sh/", "send.vis.ee/download/",
+    "filebin.net/", "bashupload.com/", "litterbox.catbox.moe/",
+)  # fmt: skip
+_TEMP_HOST_RE: Final = re.compile(
+    r"(?:transfer\.sh/(?:get/)?|we\.tl/t-|wetransfer\.com/downloads/|file\.io/|gofile\.io/d/|"
+    r"pixeldrain\.com/u/|0x0\.st/|tmpfiles\.org/(?:dl/)?|temp\.sh/|send\.vis\.ee/download/|"
+    r"filebin\.net/|bashupload\.com/|litterbox\.catbox\.moe/)(?P<id>[A-Za-z0-9_\-]{5,})"
+)
+# Words that say a link stops working: the generated segment of its path is its key.
+_EXPIRY_WORDS: Final = (
+    "expire", "expiring", "temporary link", "temporary download", "temporary url",
+    "temp link", "valid for", "one-time link", "one-time download", "single-use",
+    "time-limited", "short-lived", "self-destruct", "tijdelijke", "geldig", "temporaire",
+    "temporal", "temporário", "temporária", "temporaneo", "temporäre", "gültig", "válido",
+    "valable", "valido", "caduca", "scade", "временн", "действительн", "有効期限", "一時",
+    "有效期", "临时", "過期", "过期", "만료", "임시",
+)  # fmt: skip
+_URL_RE: Final = re.compile(r"https?://(?P<host>[^/\s\"'<>]+)(?P<path>/[^\s\"'<>?#)\]]*)")
+_HEX_ONLY_RE: Final = re.compile(r"^[0-9a-f]+$")
+
+
+def _temp_host_link(text: str, low: str) -> bool:
+    for m in _TEMP_HOST_RE.finditer(text):
+        at = m.start()
+        before = low[max(0, at - 12) : at]
+        # ``transfer.sh/`` as the host of a URL, not a word inside a longer name
+        if at == 0 or before.endswith(("://", "www.", " ", "(", "<", '"', "'")):
+            ident = m.group("id")
+            if not is_placeholder(ident) and any(c.isdigit() or c.isupper() for c in ident):
+                return True
+    return False
+
+
+def _expiring_path_link(text: str, low: str) -> bool:
+    for word in _EXPIRY_WORDS:
+        at = low.find(word)
+        if at == -1:
+            continue
+        window_start, window_end = max(0, at - 200), min(len(text), at + 200)
+        for m in _URL_RE.finditer(text, window_start, window_end):
+            for segment in [*m.group("path").split("/")[:-1], _stem(m.group("path"))]:
+                if _generated_segment(segment):
+                    return True
+    return False
+
+
+def _stem(path: str) -> str:
+    last = path.rsplit("/", 1)[-1]
+    return "" if "." in last else last  # ``report.pdf`` names the file, it opens nothing
+
+
+def _generated_segment(segment: str) -> bool:
+    """A path segment that is a key: long, mixed, random; not a hash or id anyone logs."""
+    if len(segment) < 16 or _HEX_ONLY_RE.match(segment.lower()):
+        return False  # commit ids, digests and UUID-less hex are everywhere in public URLs
+    if not any(c.isdigit() for c in segment) or not any(c.isalpha() for c in segment):
+        return False
+    return looks_machine_made(segment, min_len=16)
