@@ -56,7 +56,7 @@ typecheck: install
 recital-model: install
 	$(PY) -m pipeline.screening.recital_training
 
-# tests/faults (fault injection, ~11-13 minutes with two soak crash runs and the storm) runs
+# tests/faults (fault injection, about 13 minutes with two soak crash runs and the storm) runs
 # in its own target, not in make test.
 unit: install
 	$(VENV)/bin/pytest -q --ignore=tests/faults

@@ -1,4 +1,4 @@
-"""Fault-injection tests on the embedded broker (``make test-faults``, about 3.5 minutes;
+"""Fault-injection tests on the embedded broker (``make test-faults``, about 13 minutes;
 not part of ``make test``), or on Apache Kafka (``make test-faults-kafka``, i.e.
 ``--broker=kafka``). They reuse the integration tests' broker and deployments, and print
 one line of figures per test at the end of the run (also on failure).
