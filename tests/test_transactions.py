@@ -89,6 +89,24 @@ def test_assign_starts_each_new_task_and_opens_its_transaction() -> None:
     assert len(log) == 4
 
 
+def test_assign_waits_for_stable_offsets_of_every_assigned_task_after_fencing() -> None:
+    """The committed offsets are read only after the previous owners are fenced and no
+    transactional commit of theirs (or of this worker, just before the rebalance) is
+    pending: a task kept across the rebalance is waited on too."""
+    log: list[tuple[str, str]] = []
+
+    async def stable(assigned: list[tuple[str, int]]) -> None:
+        log.append(("stable", ",".join(f"{t}-{p}" for t, p in assigned)))
+
+    tasks = TaskProducers("app", factory(log), stable=stable)
+    asyncio.run(tasks.assign({("raw", 0)}))
+    asyncio.run(tasks.assign({("raw", 0), ("raw", 1)}))
+    assert log == [
+        ("app-raw-0", "start"), ("app-raw-0", "begin"), ("stable", "raw-0"),
+        ("app-raw-1", "start"), ("app-raw-1", "begin"), ("stable", "raw-0,raw-1"),
+    ]  # fmt: skip
+
+
 def test_commit_puts_each_offset_in_its_own_task_and_commits_only_tasks_used() -> None:
     log: list[tuple[str, str]] = []
     make = factory(log)

@@ -51,6 +51,7 @@ from pipeline.core import Pipeline, record_key, topics_for
 from pipeline.errors import ConfigError
 from pipeline.kafka.engine import resolve_engine
 from pipeline.kafka.offsets import GroupOffsets
+from pipeline.kafka.stable_offsets import await_stable_offsets
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
@@ -110,6 +111,7 @@ class PipelineTopology:
         # Exactly-once: transactions per input partition (topologies.transactions).
         self.exactly_once = self.settings.processing_guarantee == "exactly_once"
         addresses = bootstrap_addresses(self.settings.broker)
+        bootstrap = ",".join(f"{host}:{port}" for host, port in addresses)
         engine = resolve_engine(
             self.settings.broker_engine,
             addresses,
@@ -182,7 +184,8 @@ class PipelineTopology:
         self.tasks = (
             TaskProducers(
                 self.settings.app_id,
-                kafka_producer_factory(",".join(f"{h}:{p}" for h, p in addresses)),
+                kafka_producer_factory(bootstrap),
+                stable=lambda tasks: await_stable_offsets(bootstrap, self.settings.app_id, tasks),
             )
             if self.exactly_once
             else None

@@ -71,17 +71,37 @@ class TaskProducers:
     the next; :meth:`close` aborts what is open and stops them.
     """
 
-    def __init__(self, app_id: str, make: Callable[[str], Any]) -> None:
+    def __init__(
+        self,
+        app_id: str,
+        make: Callable[[str], Any],
+        stable: Callable[[list[Task]], Awaitable[object]] | None = None,
+    ) -> None:
+        """``stable``: awaited with every assigned task after the new ones' producers
+        started, before anything reads their committed offsets: it returns once no
+        transactional offset commit of theirs is pending (on Kafka,
+        :func:`pipeline.kafka.stable_offsets.await_stable_offsets`)."""
         self.app_id = app_id
         self.make = make
+        self.stable = stable
         self.producers: dict[Task, Any] = {}
         self.written: set[Task] = set()  # tasks whose open transaction holds records
 
     async def assign(self, tasks: Iterable[Task]) -> None:
-        """Start a producer for each task not started yet and open its transaction."""
-        new = sorted(set(tasks) - set(self.producers))
-        if not new:
-            return
+        """Start a producer for each task not started yet and open its transaction (the
+        start fences the task's previous owner and completes what it left open); then
+        wait until every assigned task's committed offset is stable: a commit made just
+        before this rebalance, by the previous owner or by this worker, may still be
+        pending at the group coordinator, and an offset read then is the one before it
+        (its records would be processed again)."""
+        assigned = sorted(set(tasks))
+        new = [task for task in assigned if task not in self.producers]
+        if new:
+            await self._start_all(new)
+        if self.stable is not None and assigned:
+            await self.stable(assigned)
+
+    async def _start_all(self, new: list[Task]) -> None:
         started = await asyncio.gather(*(self._start(task) for task in new), return_exceptions=True)
         failed = None
         for task, result in zip(new, started, strict=True):
