@@ -8,6 +8,9 @@ each time; every setting is the default (reorder window 2 s) except what the tes
 needs to be found (topic names, app id, web port). Storm: workers join and leave (stopped,
 or SIGKILLed) every few seconds for a minute while the same kind of traffic is produced.
 
+On Apache Kafka the crash test also runs once with the exactly-once worker, read
+``read_committed``: there not a single repeat is allowed either.
+
 Each run asserts 0 lost, 0 unexpected (nor reordered, conflicting, mismatched, leaked) and
 0 stalls: the output must be complete within a bound, and no worker's stall watchdog
 (``topologies.watchdog``) may have fired. The test plays the supervisor: a worker that
@@ -27,6 +30,7 @@ from datetime import UTC, datetime
 import pytest
 
 from pipeline.generate import TrafficProfile, generate_events
+from pipeline.kafka.io import IsolationLevel
 from pipeline.runner import WorkerProcess
 from tests.faults.faults_util import (
     CANARY,
@@ -39,7 +43,7 @@ from tests.faults.faults_util import (
     wait_for,
 )
 from tests.integration.conftest import Deployment
-from tests.integration.streaming_util import file_mode
+from tests.integration.streaming_util import assert_traces_match_topic, file_mode
 
 pytestmark = pytest.mark.integration
 
@@ -105,11 +109,11 @@ def traffic(seed: int) -> tuple[list[bytes], list[object], list[object]]:
     return lines, clean, dead
 
 
-def soak_deployment(deploy) -> Deployment:  # type: ignore[no-untyped-def]
+def soak_deployment(deploy, **env: str) -> Deployment:  # type: ignore[no-untyped-def]
     # Defaults for everything the worker does; the test deployment only names its topics
     # and group (tests/integration/conftest.py). Its shorter consumer session timeout is
     # put back to the default too.
-    deployment = deploy(**DEFAULT_TIMING)
+    deployment = deploy(**DEFAULT_TIMING, **env)
     return with_partitions_from_the_source(deployment)
 
 
@@ -120,10 +124,16 @@ def with_partitions_from_the_source(deployment: Deployment) -> Deployment:
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("run", range(RUNS))
-def test_soak_crashes(deploy, report, cpu_hog, run: int) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("run", "guarantee"),
+    [pytest.param(run, "at_least_once", id=f"run{run}") for run in range(RUNS)]
+    + [pytest.param(0, "exactly_once", id="exactly-once", marks=pytest.mark.kafka_only)],
+)
+def test_soak_crashes(deploy, report, cpu_hog, run: int, guarantee: str) -> None:  # type: ignore[no-untyped-def]
     seed = 20261204 + run
-    deployment = soak_deployment(deploy)
+    exactly_once = guarantee == "exactly_once"
+    isolation: IsolationLevel = "read_committed" if exactly_once else "read_uncommitted"
+    deployment = soak_deployment(deploy, CHAO_PROCESSING_GUARANTEE=guarantee)
     lines, clean, dead = traffic(seed)
     expected = Expected(deployment, clean, dead, lines)
     rng = random.Random(seed)
@@ -155,10 +165,10 @@ def test_soak_crashes(deploy, report, cpu_hog, run: int) -> None:  # type: ignor
         worker.wait_ready(timeout=90)
     producing = producer.join(timeout=240)
     assert producer.sent == len(lines)
-    records, took = read_complete(deployment, expected, timeout=240)
+    records, took = read_complete(deployment, expected, timeout=240, isolation_level=isolation)
     [worker] = supervisor.keep_alive([worker])
     fig = figures(
-        f"soak crash run {run + 1}",
+        f"soak crash run {run + 1} ({guarantee}, {isolation})",
         expected,
         records,
         events=len(lines),
@@ -178,6 +188,11 @@ def test_soak_crashes(deploy, report, cpu_hog, run: int) -> None:  # type: ignor
     fig.assert_clean()
     assert fig.lost == 0 and fig.unexpected == 0
     assert stalled == 0, f"the stall watchdog fired {stalled} times\n{fig.line()}"
+    if exactly_once:  # a read_committed reader sees every record once
+        assert not fig.repeats, f"{fig.line()}\n" + "\n".join(fig.repeats[:20])
+    # Each restarted worker rebuilt the traces from their changelog: every session's trace
+    # is still exactly its events on the clean topic.
+    assert_traces_match_topic([worker], records[deployment.topics.session_events])
 
 
 @pytest.mark.timeout(600)
