@@ -367,6 +367,12 @@ def main() -> None:
         "--events", type=int, help=f"raw lines (default: tansu 200k, kafka {KAFKA_EVENTS:,})"
     )
     parser.add_argument("--latency-seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--latency-rate",
+        type=float,
+        help="offer the latency streams at this rate (events/s) instead of half of (b)'s: "
+        "two trees compared at the same load (not written)",
+    )
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
         "--only",
@@ -411,7 +417,7 @@ def main() -> None:
                     f"b/a {end_to_end / bare:.3f}"
                 )
                 # The latency on the same worker, after its backlog: half of (b)'s rate.
-                half = end_to_end / 2
+                half = args.latency_rate or end_to_end / 2
                 count = int(half * args.latency_seconds)
                 latency_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
                 p50, p99, n = measure_latency(broker, latency_lines, half, config)
@@ -447,7 +453,7 @@ def main() -> None:
                 for member in pair:
                     member.stop()
         print(f"  (b2) two workers: {scaled:,.0f} events/s, b2/a {scaled / bare:.3f}")
-    if not args.no_write:
+    if not args.no_write and not args.latency_rate:
         from benchmarks.report import write_section
 
         body = (
