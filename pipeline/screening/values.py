@@ -203,7 +203,7 @@ def is_reference(value: str) -> bool:
     if not v or is_placeholder(v):
         return True
     low = v.lower()
-    if low in _NOT_VALUES:
+    if low in _NOT_VALUES or _SECRET_NAME_RE.match(v):
         return True
     if _CALL_OR_NAME_RE.match(v):
         # ``settings.SECRET_KEY`` is a name; ``s.wgTEKw22ldxbtsqZpBQtxDoG`` (Vault) and
@@ -213,6 +213,13 @@ def is_reference(value: str) -> bool:
     return len(set(low)) <= 2 and len(v) >= 4  # aaaa, abababab
 
 
+# A variable's name that ends in the secret it holds (``TF_VAR_db_password``,
+# ``DB_PASSWORD``, ``stripe_secret_key``) names where the value comes from; it is no value.
+_SECRET_NAME_RE: Final = re.compile(
+    r"^(?:[A-Za-z]{1,24}_)+(?:password|passwd|pwd|pass|passphrase|secret|token|key|"
+    r"api_?key|access_?key|secret_?key|credentials?)$",
+    re.IGNORECASE,
+)
 _PLACEHOLDER_WORDS_RE: Final = re.compile(
     r"^(?:your|my|our|their|the|a|an|some|insert|put|enter|replace|paste|add|example|"
     r"sample|dummy|fake|test|placeholder)[_\- ]"

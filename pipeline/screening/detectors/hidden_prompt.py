@@ -161,6 +161,8 @@ class HiddenPromptDetector:
                 low, max(0, m.start() - 24), m.start()
             ):
                 continue  # "an <instructions> section", "la balise <instructions>"
+            if _MARKUP_TAG_RE.match(m.group()) and _pascal_data_element(ctx.text, m.group()):
+                continue  # <Instructions>Deliver to dock 4</Instructions> (an ERP export)
             if _XML_DATA_RE.match(low, m.end()) or (
                 m.group().startswith("</")
                 and _XML_DATA_BEFORE_RE.search(low, max(0, m.start() - 80), m.start())
@@ -187,3 +189,15 @@ _MARKUP_TAG_RE: Final = re.compile(r"</?[a-z]")  # an XML-style tag, not a <|tok
 _XML_DATA_BEFORE_RE: Final = re.compile(
     r"(?:</[a-z][\w.\-]{0,40}>|<[a-z][\w.\-]{0,40}>[^\s<>]{1,64})\Z"
 )
+
+
+# Data formats name their elements in PascalCase (``<Instructions>Deliver to dock
+# 4</Instructions>``, ``<SystemName>``); a fake system turn is written in lower case.
+_PASCAL_ELEMENT_RE: Final = re.compile(r"<([A-Z][a-z]+(?:[A-Z][a-z]*)*)>[^<>\n]{1,80}</\1>")
+
+
+def _pascal_data_element(text: str, tag: str) -> bool:
+    """Whether the original text holds ``tag`` as a PascalCase element with short content
+    and its closing tag (``tag`` as matched on the lower-cased text, ``<instructions>``)."""
+    name = tag.strip("</>").split()[0] if tag.strip("</>") else ""
+    return any(m.group(1).lower() == name for m in _PASCAL_ELEMENT_RE.finditer(text))

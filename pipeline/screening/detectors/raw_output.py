@@ -139,6 +139,27 @@ _CHOICE_KEYS: Final = frozenset(
 _SIGNATURE_RE: Final = re.compile(r"^E[a-zA-Z][A-Za-z0-9+/=_\-]{10,}$|^[A-Za-z0-9+/=]{40,}$")
 
 
+# A model's internals written out: the token ids a decoder produced (``token_ids=[128000,
+# 128006, …]``), a ReAct scratchpad (``Thought: … Action: … Action Input: …``), and
+# SentencePiece's sequence tokens run together (``</s><s>``).
+_TRACE_RE: Final = re.compile(
+    r"\b(?:token_ids|input_ids|output_ids|generated_ids|token\sids)\s?[=:]\s?\[\s?\d{1,6}"
+    r"(?:\s?,\s?\d{1,6}){5,}"
+    r"|\bthought:\s[^\n]{3,300}?\s+action:\s?[^\n]{1,80}?\s+action\sinput:"
+    r"|</s>\s?<s>"
+)
+_TRACE_ANCHORS: Final = (
+    "token_ids",
+    "input_ids",
+    "output_ids",
+    "generated_ids",
+    "token ids",
+    "action input:",
+    "</s><s>",
+    "</s> <s>",
+)
+
+
 class RawOutputDetector:
     name = "raw_output"
 
@@ -175,6 +196,8 @@ class RawOutputDetector:
             yield cls + "(", "ro.sdk"
         for literal in ("event:", "data: [done]", "data:[done]"):
             yield literal, "ro.sse"
+        for literal in _TRACE_ANCHORS:
+            yield literal, "ro.trace"
         for literal in (
             "<think",
             "</think",
@@ -211,6 +234,8 @@ class RawOutputDetector:
         if "ro.tag" in hits and self._tags(ctx.low):
             return True
         if "ro.sse" in hits and self._sse(ctx.low):
+            return True
+        if "ro.trace" in hits and _TRACE_RE.search(ctx.low):
             return True
         if "ro.json" in hits and self._json(ctx.text):
             return True

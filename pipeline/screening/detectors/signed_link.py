@@ -118,6 +118,18 @@ class SignedLinkDetector:
             "/hdnea=",
             "policy=ey",
             ".oraclecloud.com/p/",
+            ".dl.dropboxusercontent.com/cd/0/",
+            "/calendar/ical/",
+            "?key=",
+            "&key=",
+            "?hash=",
+            "&hash=",
+            "?otp=",
+            "&otp=",
+            "?magic=",
+            "&magic=",
+            "?login_key=",
+            "&login_key=",
         ):
             yield literal, "sl.path"
         for literal in _TEMP_HOSTS:
