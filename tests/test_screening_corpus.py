@@ -32,6 +32,9 @@ HELDOUT_BATCH9 = Path(__file__).parent / "data" / "screening_heldout_batch9.json
 HELDOUT_BATCH10 = Path(__file__).parent / "data" / "screening_heldout_batch10.jsonl"
 # Batch 11, written blind after the batch 10 fixes (7 webhook cases relabelled).
 HELDOUT_BATCH11 = Path(__file__).parent / "data" / "screening_heldout_batch11.jsonl"
+# Batch 12, written blind after the batch 11 fixes (16 cases relabelled by the documented
+# decisions: webhooks, chat-template tokens, injections found in content, a docs sample).
+HELDOUT_BATCH12 = Path(__file__).parent / "data" / "screening_heldout_batch12.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -78,8 +81,19 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH9,
         HELDOUT_BATCH10,
         HELDOUT_BATCH11,
+        HELDOUT_BATCH12,
     ],
-    ids=["batches1-4", "batch5", "batch6", "batch7", "batch8", "batch9", "batch10", "batch11"],
+    ids=[
+        "batches1-4",
+        "batch5",
+        "batch6",
+        "batch7",
+        "batch8",
+        "batch9",
+        "batch10",
+        "batch11",
+        "batch12",
+    ],
 )
 def test_heldout_set(path: Path) -> None:
     """Our own cases, not the corpus's: the same bars, so generalisation shows."""
