@@ -87,6 +87,16 @@ _PLACEHOLDER_RE: Final = re.compile(
 # Words that describe a value instead of being one (``password: required``), in lower case.
 _NOT_VALUES: Final = frozenset(
     [
+        # where a secret is kept, not what it is
+        "localstorage",
+        "sessionstorage",
+        "indexeddb",
+        "keychain",
+        "keystore",
+        "httponly",
+        "httponly-cookie",
+        "httponly-cookies",
+        "http-only-cookie",
         "none",
         "null",
         "nil",
@@ -176,7 +186,8 @@ _CALL_OR_NAME_RE: Final = re.compile(
     re.VERBOSE,
 )
 _RANDOM_SEGMENT_RE: Final = re.compile(
-    r"^(?=[A-Za-z0-9]{10,}$)(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?![A-Z][a-z]+(?:[A-Z][a-z]+)*\d{0,2}$)"
+    r"^(?=[A-Za-z0-9_]{8,}$)(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?![A-Z][a-z]+(?:[A-Z][a-z]+)*\d{0,2}$)"
+    r"(?![A-Za-z]+(?:_[A-Za-z]+)*\d{0,2}$)"
 )
 _MASK_CHARS: Final = frozenset("*•●·xX#.…-_0?")
 
@@ -186,8 +197,12 @@ def is_placeholder(value: str) -> bool:
     v = strip_value(value)
     if not v:
         return True
-    if _PLACEHOLDER_RE.match(v) or set(v) <= _MASK_CHARS:  # ${X}, <key>, ********, xxxx
+    if set(v) <= _MASK_CHARS:  # ********, xxxx
         return True
+    if _PLACEHOLDER_RE.match(v):  # ${X}, <key>, $TOKEN
+        # ``$Ckg4NpWw_cAhU`` has a shell variable's shape, but no one names a variable
+        # like that: a value that starts with "$" and mixes case and digits at random.
+        return not (v.startswith("$") and _RANDOM_SEGMENT_RE.match(v[1:].strip("()")))
     # YOUR_API_KEY, your-token-here, INSERT_KEY_HERE, <redacted> spelled out; TOKEN,
     # SPACE_ID, REPLACE_ME: a capitalised name of what goes there
     return (
@@ -225,6 +240,10 @@ _PLACEHOLDER_WORDS_RE: Final = re.compile(
     r"sample|dummy|fake|test|placeholder)[_\- ]"
     r"|[_\- ](?:here|goes[_\- ]here|placeholder|redacted)$"
     r"|^(?:redacted|placeholder|changeme|change[_\-]me|replace[_\-]?me|xxx+|tbd|todo)"
+    # "change this" in the contract's other languages (cambia_esto, changez-moi, ändern)
+    r"|^(?:cambia[_\-]?esto|c[aá]mbiame|cambiar[_\-]?esto|changez[_\-]?moi|[aà][_\-]changer|"
+    r"bitte[_\-]?[aä]ndern|aendern|[aä]ndern|mude[_\-]?isso|troque[_\-]?isso|altere[_\-]?isso|"
+    r"cambiami|da[_\-]?cambiare|wijzig[_\-]?dit|zmie[nń][_\-]?to)$"
     r"|x{5,}|\*{3,}|•{3,}|<redacted>|\.\.\.|…"
 )
 _CAPS_PLACEHOLDER_RE: Final = re.compile(

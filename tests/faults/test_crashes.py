@@ -87,8 +87,9 @@ def crash_run(
     """Produce ``sessions`` generated sessions at ``rate`` while the worker is SIGKILLed
     ``kills`` times and restarted; read the outputs, report the figures and assert 0 lost
     (nor reordered, conflicting, unexpected, mismatched, leaked) and the traces; exact
-    repeats are allowed (at-least-once: they are counted in the figures). The lines not sent yet when the last successor
-    is ready go at once (the pace only has to outlast the kills)."""
+    repeats are allowed (at-least-once: they are counted in the figures). The lines not
+    sent yet when the last successor is ready go at once (the pace only has to outlast the
+    kills)."""
     profile = TrafficProfile(canary=CANARY)
     lines = list(generate_events(sessions, seed=SEED, profile=profile, start=datetime.now(UTC)))
     assert len(lines) >= min_events

@@ -607,7 +607,9 @@ class CredentialDetector:
             if words >= 8:
                 return False
             grade = _grade(cls, "link" if linked else "window")
-            if _value_ok(stripped, grade, quoted=chunk[:1] in "\"'`«“", terminal=False):
+            if not _ELIDED_WORD_RE.match(low_chunk) and _value_ok(
+                stripped, grade, quoted=chunk[:1] in "\"'`«“", terminal=False
+            ):
                 return True
             words += 1
             if chunk[-1:] in ".。!?;！？；" and not chunk.endswith(".."):
@@ -689,6 +691,11 @@ _NEXT_FORM_FIELD_RE: Final = re.compile(r"&[A-Za-z_][\w.\-\[\]]{0,40}=")
 _OUTER_NAME_RE: Final = re.compile(r"([\w.\-]{1,64})\s?=\s?[\"']?\s?\Z")
 _EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Z_][A-Z0-9_]{0,64}[=:]|[a-z_][a-z0-9_.\-]{0,64}[=:]")
 _PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
+# A word with an elided article or pronoun (French, Italian, Catalan): ``l'utilisateur``,
+# ``d'accès``, ``dell'utente``; its apostrophe is no password's symbol.
+_ELIDED_WORD_RE: Final = re.compile(
+    r"^(?:[cdjlmnst]|qu|dell|dall|nell|sull|all|coll|un)['’][^\W\d_]{2,}[.,;:!?]?$"
+)
 _NOT_PASSWORD_WORDS: Final = frozenset(
     [
         "none",
@@ -1236,6 +1243,12 @@ _SEED_ANCHORS: Final = (
     "seed phrase", "seed words", "recovery phrase", "mnemonic:", 'mnemonic":', "mnemonic=",
     "mnemonic =", "mnemonic is", "mnemonic phrase", "mnemonic words", "secret phrase",
     "backup phrase", "wallet words", "recovery words", "seed:",
+    # the same named in the contract's other languages
+    "frase semilla", "frase de recuperación", "frase de recuperacion", "palabras semilla",
+    "frase semente", "frase de recuperação", "frase de recuperacao", "palavras-semente",
+    "phrase de récupération", "phrase secrète", "mots de récupération",
+    "wiederherstellungsphrase", "seed-phrase", "seed-wörter", "seed-фраза", "сид-фраза",
+    "мнемоническая фраза", "фраза восстановления", "frase seed", "frase di recupero",
 )  # fmt: skip
 _SEED_WORDS_RE: Final = re.compile(
     r"(?:(?:\d{1,2}[.)]\s?)?[a-z]{3,8}[\s,]{1,3}){11,23}(?:\d{1,2}[.)]\s?)?[a-z]{3,8}\b"

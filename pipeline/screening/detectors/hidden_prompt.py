@@ -42,7 +42,8 @@ _MARKER_RE: Final = re.compile(
 # ``<system>`` named in prose (``the <system> tag``) is talk, not a marker.
 _TALK_AFTER_RE: Final = re.compile(
     r"\s?(?:tags?|elements?|markers?|tokens?|blocks?|formats?|syntax|style|templates?|"
-    r"delimiters?|strings?)\b"
+    r"delimiters?|strings?|élément|elemento|balise|etiqueta|elementu?)\b"
+    r"|\s?(?:要素|タグ|元素|标签|標籤|요소|태그)"
 )
 _MARKER_ANCHORS: Final = (
     "<|",
@@ -161,7 +162,10 @@ class HiddenPromptDetector:
                 low, max(0, m.start() - 24), m.start()
             ):
                 continue  # "an <instructions> section", "la balise <instructions>"
-            if _MARKUP_TAG_RE.match(m.group()) and _pascal_data_element(ctx.text, m.group()):
+            if _MARKUP_TAG_RE.match(m.group()) and (
+                _pascal_data_element(ctx.text, m.group())
+                or ("xml" in low and _short_element(low, m))
+            ):
                 continue  # <Instructions>Deliver to dock 4</Instructions> (an ERP export)
             if _XML_DATA_RE.match(low, m.end()) or (
                 m.group().startswith("</")
@@ -201,3 +205,17 @@ def _pascal_data_element(text: str, tag: str) -> bool:
     and its closing tag (``tag`` as matched on the lower-cased text, ``<instructions>``)."""
     name = tag.strip("</>").split()[0] if tag.strip("</>") else ""
     return any(m.group(1).lower() == name for m in _PASCAL_ELEMENT_RE.finditer(text))
+
+
+def _short_element(low: str, m: re.Match[str]) -> bool:
+    """An element opened by ``m`` that closes within a short phrase without a sentence end
+    (``<instructions>Bei Frost nicht montieren</instructions>``): a value in a file the
+    text says is XML, not a turn of a conversation."""
+    tag = m.group().strip("<>").split()[0]
+    if tag.startswith("/"):  # the closing tag: its opening one shortly before
+        opened = low.rfind(f"<{tag[1:]}>", max(0, m.start() - 100), m.start())
+        inner = low[opened + len(tag) + 1 : m.start()] if opened != -1 else "."
+    else:
+        close = low.find(f"</{tag}>", m.end(), m.end() + 100)
+        inner = low[m.end() : close] if close != -1 else "."
+    return not any(c in inner for c in ".!?:;\n")

@@ -147,6 +147,20 @@ _TRACE_RE: Final = re.compile(
     r"(?:\s?,\s?\d{1,6}){5,}"
     r"|\bthought:\s[^\n]{3,300}?\s+action:\s?[^\n]{1,80}?\s+action\sinput:"
     r"|</s>\s?<s>"
+    # a bare id list that starts with a tokenizer's special ids (Llama 3 <|begin_of_text|>
+    # 128000 and header ids, Qwen's 151643-151645, GPT-2's 50256, cl100k's 100257)
+    r"|\[\s?(?:128000|128006|151643|151644|151645|50256|100257)\s?,\s?\d{1,6}"
+    r"(?:\s?,\s?\d{1,6}){4,}"
+    # ReAct in the contract's languages: a thought, an action, an observation
+    r"|\b(?:thought|pensée|pensee|pensamiento|pensamento|pensiero|gedanke|мысль)\s?:[^\n]{3,300}?"
+    r"\b(?:action|acción|accion|ação|acao|azione|aktion|действие)\s?:[^\n]{1,120}?"
+    r"\b(?:observation|observación|observacion|observação|observacao|osservazione|beobachtung|"
+    r"наблюдение)\s?:"
+    # next-token alternatives with their log-probabilities: 'tok' -0.03, 'tok' -3.71, ...
+    r"|(?:['\"‘“][^'\"’”\n]{1,24}['\"’”]\s?[:=]?\s?-\d{1,3}\.\d{1,6}\s?[,;]\s?){2,}"
+    r"['\"‘“][^'\"’”\n]{1,24}['\"’”]\s?[:=]?\s?-\d{1,3}\.\d{1,6}"
+    # a scratchpad labelled in brackets
+    r"|\[(?:scratchpad|private\sscratchpad|thinking|reasoning|internal\snotes?|chain[\s\-]of[\s\-]thought)\]"
 )
 _TRACE_ANCHORS: Final = (
     "token_ids",
@@ -157,6 +171,35 @@ _TRACE_ANCHORS: Final = (
     "action input:",
     "</s><s>",
     "</s> <s>",
+    "[128000",
+    "[128006",
+    "[151643",
+    "[151644",
+    "[151645",
+    "[50256",
+    "[100257",
+    "[ 128000",
+    "observation",
+    "observación",
+    "observacion",
+    "observação",
+    "osservazione",
+    "beobachtung",
+    "наблюдение",
+    "next token",
+    "next-token",
+    "top-5",
+    "top-k",
+    "top_k",
+    "logprob",
+    "log prob",
+    "log-prob",
+    "[scratchpad]",
+    "[private scratchpad]",
+    "[thinking]",
+    "[reasoning]",
+    "[internal note",
+    "[chain",
 )
 
 
