@@ -35,6 +35,9 @@ HELDOUT_BATCH11 = Path(__file__).parent / "data" / "screening_heldout_batch11.js
 # Batch 12, written blind after the batch 11 fixes (16 cases relabelled by the documented
 # decisions: webhooks, chat-template tokens, injections found in content, a docs sample).
 HELDOUT_BATCH12 = Path(__file__).parent / "data" / "screening_heldout_batch12.jsonl"
+# Batch 13, written blind after the batch 12 fixes with the labelling decisions given to
+# its writer (4 chat-template token cases relabelled: the writer put them under raw_output).
+HELDOUT_BATCH13 = Path(__file__).parent / "data" / "screening_heldout_batch13.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -82,6 +85,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH10,
         HELDOUT_BATCH11,
         HELDOUT_BATCH12,
+        HELDOUT_BATCH13,
     ],
     ids=[
         "batches1-4",
@@ -93,6 +97,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch10",
         "batch11",
         "batch12",
+        "batch13",
     ],
 )
 def test_heldout_set(path: Path) -> None:
