@@ -1,8 +1,8 @@
 """The worker against other processors on Apache Kafka, in one run (issue #17).
 
 ``python -m benchmarks.bench_streaming --broker kafka`` (``make bench-kafka``) measures,
-over the same generated raw stream, each on a fresh Apache Kafka 3.9.1 broker
-(``pipeline.kafka.apache``; it starts in about 3 s here, and a fresh one leaves no earlier
+over the same generated raw stream, each on a fresh Apache Kafka broker (4.3.1, or
+``CHAO_KAFKA_VERSION``; ``pipeline.kafka.apache``; it starts in about 3 s here, and a fresh one leaves no earlier
 measurement's log segments, page cache, compaction or consumer groups in the next):
 
 (b)     the worker (``pipeline.runner.WorkerProcess``) at-least-once, as bench_streaming's (b);
@@ -58,6 +58,7 @@ from benchmarks.bench_streaming import (
 )
 from pipeline.config import PipelineConfig
 from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
+from pipeline.kafka.apache import kafka_release
 from pipeline.kafka.broker import Broker, die_with_parent, terminate
 from pipeline.kafka.io import Record, produce_lines, read_topics
 
@@ -527,7 +528,8 @@ def section_body(lines: list[bytes], half: float | None, figures: dict[str, Figu
     )
     return (
         f"{len(lines):,} generated raw lines (mean {sum(map(len, lines)) / len(lines):.0f} "
-        f"bytes), {PARTITIONS} partitions, Apache Kafka 3.9.1 (one KRaft node on loopback, "
+        f"bytes), {PARTITIONS} partitions, Apache Kafka {kafka_release().version} (one KRaft "
+        "node on loopback, "
         "`pipeline.kafka.apache`), a fresh broker for each processor. Each processor drains "
         "the backlog (events/s from the broker's timestamps of its first and last output "
         "record), then, on the same running process, a second stream is offered at half of "

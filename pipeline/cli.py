@@ -182,12 +182,16 @@ def _cmd_broker(args: argparse.Namespace) -> int:
 
     from pipeline.kafka.broker import new_broker
 
-    broker = new_broker(args.engine, args.port, host=args.host)
+    if args.kafka_version and args.engine != "kafka":
+        print("chao-pipeline: --kafka-version goes with --engine kafka", file=sys.stderr)
+        return 2
+    broker = new_broker(args.engine, args.port, host=args.host, kafka_version=args.kafka_version)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         seconds = broker.start()
         if args.engine == "kafka":
-            print(f"Apache Kafka ready in {seconds:.1f} s at {broker.url}")
+            version = getattr(broker, "version", "")
+            print(f"Apache Kafka {version} ready in {seconds:.1f} s at {broker.url}")
             print("storage in a temporary folder, deleted when it stops. Ctrl-C stops it.")
         else:
             print(f"embedded broker (Tansu) ready in {seconds:.1f} s at {broker.url}")
@@ -388,8 +392,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         choices=("tansu", "kafka"),
         default="tansu",
-        help="tansu: embedded, in memory (default); kafka: Apache Kafka 3.9.1 from its jars "
-        "(Java 17; fetched by Maven on first use; docs/kafka.md)",
+        help="tansu: embedded, in memory (default); kafka: Apache Kafka (4.3.1 unless "
+        "--kafka-version says otherwise) from its jars (Java 17; fetched by Maven on first "
+        "use; docs/kafka.md)",
+    )
+    broker.add_argument(
+        "--kafka-version",
+        choices=("4.3.1", "3.9.1"),  # pipeline.kafka.apache.KAFKA_RELEASES
+        help="with --engine kafka: the version to run (default: CHAO_KAFKA_VERSION, else "
+        "4.3.1; 3.9.1 for clusters not yet on Kafka 4)",
     )
     broker.add_argument(
         "--create-topics",

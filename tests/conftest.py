@@ -22,7 +22,8 @@ def fixture_name(request: pytest.FixtureRequest) -> str:
 # -- which broker the streaming tests run on ------------------------------------------------
 #
 # tests/integration and tests/faults start their brokers through tests.integration.conftest,
-# on the engine chosen here: --broker=tansu|kafka, else CHAO_TEST_BROKER, else tansu.
+# on the engine chosen here: --broker=tansu|kafka, else CHAO_TEST_BROKER, else tansu; on
+# Kafka, the version of $CHAO_KAFKA_VERSION, else pipeline.kafka.apache's default (4.x).
 # Tests marked kafka_only (what Tansu cannot do: time lookups, transactions) run only on
 # Kafka; on Tansu they are deselected, and pytest reports them as deselected, not passed.
 
@@ -47,7 +48,16 @@ def broker_engine(config: pytest.Config) -> str:
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    return f"streaming tests on: {broker_engine(config)}"
+    engine = broker_engine(config)
+    if engine == "kafka":  # the version: $CHAO_KAFKA_VERSION, else the default (4.x)
+        from pipeline.errors import BrokerError
+        from pipeline.kafka.apache import kafka_release
+
+        try:
+            engine = f"kafka {kafka_release().version}"
+        except BrokerError as exc:
+            raise pytest.UsageError(str(exc)) from None
+    return f"streaming tests on: {engine}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

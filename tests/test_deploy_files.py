@@ -328,6 +328,15 @@ def test_kafka_image_is_apache_kafka_in_kraft_mode(services: dict[str, dict[str,
     assert "PLAINTEXT://kafka:9092" in env["KAFKA_ADVERTISED_LISTENERS"]
 
 
+def test_kafka_image_is_the_default_local_version(services: dict[str, dict[str, Any]]) -> None:
+    """The compose file runs the Kafka version the local broker and the Kafka tests run by
+    default (pipeline.kafka.apache), for both the broker and the topics job."""
+    from pipeline.kafka.apache import DEFAULT_KAFKA_VERSION
+
+    for name in ("kafka", "topics"):
+        assert services[name]["image"] == f"apache/kafka:{DEFAULT_KAFKA_VERSION}", name
+
+
 def test_only_loopback_ports_are_published(services: dict[str, dict[str, Any]]) -> None:
     published = {}
     for name, service in services.items():

@@ -15,11 +15,14 @@ from pipeline.errors import BrokerError, PipelineError
 from pipeline.kafka import apache
 from pipeline.kafka.apache import (
     BROKER_SETTINGS,
+    DEFAULT_KAFKA_VERSION,
+    KAFKA_RELEASES,
     KafkaBroker,
     jar_cache,
     jars_present,
     java_binary,
     kafka_jars,
+    kafka_release,
     random_cluster_id,
     remove_stale_folders,
 )
@@ -33,6 +36,7 @@ def empty_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     bin_dir.mkdir()
     monkeypatch.setenv("PATH", str(bin_dir))
     monkeypatch.delenv("JAVA_HOME", raising=False)
+    monkeypatch.delenv(apache.VERSION_ENV, raising=False)
     monkeypatch.setenv(apache.CACHE_ENV, str(tmp_path / "cache"))
     return bin_dir
 
@@ -49,7 +53,11 @@ def test_an_old_java_is_refused(empty_path: Path) -> None:
     fake.write_text("#!/bin/sh\necho 'openjdk version \"1.8.0_392\"' >&2\n")
     fake.chmod(0o755)
     with pytest.raises(BrokerError, match=r"is Java 8; Apache Kafka 3\.9\.1 needs Java 11"):
-        java_binary()
+        java_binary("3.9.1")
+    fake.write_text("#!/bin/sh\necho 'openjdk version \"11.0.25\" 2024-10-15' >&2\n")
+    assert java_binary("3.9.1") == str(fake)
+    with pytest.raises(BrokerError, match=r"is Java 11; Apache Kafka 4\.3\.1 needs Java 17"):
+        java_binary()  # Kafka 4 brokers need Java 17
 
 
 def test_missing_maven_is_named_when_the_jars_are_not_cached(empty_path: Path) -> None:
@@ -61,18 +69,63 @@ def test_missing_maven_is_named_when_the_jars_are_not_cached(empty_path: Path) -
 
 
 def test_cached_jars_need_no_maven(empty_path: Path) -> None:
-    folder = jar_cache()
-    folder.mkdir(parents=True)
-    (folder / apache.COMPLETE).write_text(apache._pom_checksum() + "\n")
-    assert kafka_jars() == folder
-    (folder / apache.COMPLETE).write_text("a checksum of another pom\n")
-    assert not jars_present(folder)  # a changed pom.xml fetches again
+    for version, release in KAFKA_RELEASES.items():
+        folder = jar_cache(version)
+        folder.mkdir(parents=True)
+        (folder / apache.COMPLETE).write_text(apache._pom_checksum(release) + "\n")
+        assert kafka_jars(version) == folder
+        (folder / apache.COMPLETE).write_text("a checksum of another pom\n")
+        assert not jars_present(folder, version)  # a changed pom fetches again
 
 
-def test_the_cache_defaults_to_the_users_cache_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cache_is_kept_per_version(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(apache.CACHE_ENV, raising=False)
+    monkeypatch.delenv(apache.VERSION_ENV, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere/cache")
+    assert jar_cache() == Path(f"/somewhere/cache/chao-pipeline/kafka-{DEFAULT_KAFKA_VERSION}")
+    assert jar_cache("3.9.1") == Path("/somewhere/cache/chao-pipeline/kafka-3.9.1")
+    monkeypatch.setenv(apache.VERSION_ENV, "3.9.1")
     assert jar_cache() == Path("/somewhere/cache/chao-pipeline/kafka-3.9.1")
+    monkeypatch.setenv(apache.CACHE_ENV, "/elsewhere")
+    assert jar_cache("4.3.1") == Path("/elsewhere/kafka-4.3.1")
+
+
+def test_the_version_is_chosen_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(apache.VERSION_ENV, raising=False)
+    assert DEFAULT_KAFKA_VERSION.startswith("4.")  # Kafka 4 is the production broker
+    assert KafkaBroker().version == DEFAULT_KAFKA_VERSION
+    assert KafkaBroker(version="3.9.1").version == "3.9.1"
+    monkeypatch.setenv(apache.VERSION_ENV, "3.9.1")
+    assert KafkaBroker().version == "3.9.1"
+    assert new_broker("kafka", kafka_version="4.3.1").version == "4.3.1"  # type: ignore[attr-defined]
+    monkeypatch.setenv(apache.VERSION_ENV, "2.8.0")
+    with pytest.raises(BrokerError, match=r"unknown Apache Kafka version '2\.8\.0' \(CHAO_KAFKA"):
+        KafkaBroker()
+    with pytest.raises(BrokerError, match=r"one of 4\.3\.1, 3\.9\.1"):
+        kafka_release("5.0.0")
+
+
+def test_each_version_has_its_pom_and_logging() -> None:
+    """Each pom names its own Kafka version and the logging binding of that version's
+    distribution: log4j2 for Kafka 4 (slf4j 1.7 through log4j-slf4j-impl), reload4j for 3.9."""
+    for version, release in KAFKA_RELEASES.items():
+        pom = release.pom.read_text()
+        assert f"<artifactId>kafka_2.13</artifactId>\n      <version>{version}</version>" in pom
+        if release.logging == "log4j2":
+            assert "<artifactId>log4j-slf4j-impl</artifactId>" in pom
+            assert "reload4j" not in pom
+        else:
+            assert "<artifactId>slf4j-reload4j</artifactId>" in pom
+
+
+def test_the_log_configuration_fits_the_version(tmp_path: Path) -> None:
+    flag = apache._log_config(tmp_path / "log4j.properties", "INFO", KAFKA_RELEASES["4.3.1"])
+    assert flag.startswith("-Dlog4j2.configurationFile=file://")
+    text = Path(flag.split("=", 1)[1].removeprefix("file://")).read_text()
+    assert "rootLogger.level = INFO" in text and "logger.state.level = WARN" in text
+    flag = apache._log_config(tmp_path / "log4j.properties", "WARN", KAFKA_RELEASES["3.9.1"])
+    assert flag == f"-Dlog4j.configuration={(tmp_path / 'log4j.properties').as_uri()}"
+    assert "log4j.rootLogger=WARN, out" in (tmp_path / "log4j.properties").read_text()
 
 
 def test_settings_listen_on_loopback_only(tmp_path: Path) -> None:
@@ -133,6 +186,15 @@ def test_either_engine_from_one_call() -> None:
 def test_the_command_line_takes_the_engine() -> None:
     args = build_parser().parse_args(["broker", "--engine", "kafka", "--port", "29092"])
     assert (args.engine, args.port, args.create_topics) == ("kafka", 29092, False)
+    assert args.kafka_version is None  # CHAO_KAFKA_VERSION, else the default
+    args = build_parser().parse_args(["broker", "--engine", "kafka", "--kafka-version", "3.9.1"])
+    assert args.kafka_version == "3.9.1"
+    broker_parser = next(
+        action
+        for action in build_parser()._subparsers._group_actions  # type: ignore[union-attr]
+    ).choices["broker"]
+    version_option = next(a for a in broker_parser._actions if a.dest == "kafka_version")
+    assert tuple(version_option.choices) == tuple(KAFKA_RELEASES)
     assert build_parser().parse_args(["broker"]).engine == "tansu"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["broker", "--engine", "zookeeper"])

@@ -1,17 +1,22 @@
-"""The production broker on demand: Apache Kafka 3.9.1, one KRaft node on loopback.
+"""The production broker on demand: Apache Kafka 4.3.1 (or 3.9.1), one KRaft node on loopback.
 
-Production runs on Apache Kafka (``docker-compose.yml``: ``apache/kafka:3.9.1``, KRaft). No
-Docker engine runs on the development machines, so the same version runs here from its
-jars: Maven fetches them once from Maven Central (``pipeline/kafka/pom.xml``) into a cache
-folder, and :class:`KafkaBroker` starts ``kafka.Kafka`` with the machine's Java as one
+Production runs on Apache Kafka 4.x (``docker-compose.yml``: ``apache/kafka:4.3.1``,
+KRaft); 3.9.1, the last 3.x release, stays supported. No Docker engine runs on the
+development machines, so the same version runs here from its jars: Maven fetches them once
+from Maven Central (``pipeline/kafka/pom-VERSION.xml``, one per version, each with the
+logging its distribution ships: log4j2 for 4.x, reload4j for 3.9) into a cache folder per
+version, and :class:`KafkaBroker` starts ``kafka.Kafka`` with the machine's Java as one
 combined broker and controller, both listeners on 127.0.0.1, its storage formatted
 (``kafka-storage format``, the ``kafka.tools.StorageTool`` main class) in a temporary
-folder that is deleted when it stops. :class:`KafkaBroker` has the interface of the
-embedded :class:`~pipeline.kafka.broker.EmbeddedBroker`, so tests and tools take either
+folder that is deleted when it stops. The version: ``version=``, else
+``$CHAO_KAFKA_VERSION``, else :data:`DEFAULT_KAFKA_VERSION` (:data:`KAFKA_RELEASES` lists
+those known). :class:`KafkaBroker` has the interface of the embedded
+:class:`~pipeline.kafka.broker.EmbeddedBroker`, so tests and tools take either
 (:func:`pipeline.kafka.broker.new_broker`). Settings and why: :data:`BROKER_SETTINGS`,
 ``docs/kafka.md``.
 
-``python -m pipeline.kafka.apache`` fetches the jars (``make install`` runs it).
+``python -m pipeline.kafka.apache [VERSION]`` fetches the jars (``make install`` runs it
+for the default version).
 """
 
 from __future__ import annotations
@@ -30,8 +35,9 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Literal
 
 from pipeline.errors import BrokerError
 from pipeline.kafka.broker import (
@@ -42,13 +48,37 @@ from pipeline.kafka.broker import (
     terminate,
 )
 
-KAFKA_VERSION = "3.9.1"
-POM = Path(__file__).with_name("pom.xml")
+
+@dataclass(frozen=True)
+class KafkaRelease:
+    """One Apache Kafka version this project can start: its pom (the jars and their
+    logging binding), its log configuration's format and the oldest Java its broker runs on."""
+
+    version: str
+    logging: Literal["log4j2", "log4j1"]  # log4j1: reload4j, Kafka 3.x's binding
+    min_java: int
+
+    @property
+    def pom(self) -> Path:
+        return Path(__file__).with_name(f"pom-{self.version}.xml")
+
+
+KAFKA_RELEASES: dict[str, KafkaRelease] = {
+    # Kafka 4 brokers need Java 17; their distribution logs through log4j2.
+    "4.3.1": KafkaRelease("4.3.1", "log4j2", 17),
+    # The last 3.x release (KIP-896 removed old protocol versions in 4.0; the worker's
+    # aiokafka negotiates newer ones, docs/kafka.md): brokers on Java 11+, reload4j.
+    "3.9.1": KafkaRelease("3.9.1", "log4j1", 11),
+}
+DEFAULT_KAFKA_VERSION = "4.3.1"
+KAFKA_VERSION = DEFAULT_KAFKA_VERSION  # the default; kafka_release() says which one runs
+VERSION_ENV = "CHAO_KAFKA_VERSION"
+"""The Kafka version to start when none is given (one of :data:`KAFKA_RELEASES`)."""
 CACHE_ENV = "CHAO_KAFKA_CACHE"
-"""Folder for the jars (default ``$XDG_CACHE_HOME/chao-pipeline/kafka-3.9.1``, with
-``~/.cache`` when XDG_CACHE_HOME is unset): one download per user, shared by checkouts."""
+"""Folder of the jar caches: ``$CHAO_KAFKA_CACHE/kafka-VERSION`` (default
+``$XDG_CACHE_HOME/chao-pipeline/kafka-VERSION``, with ``~/.cache`` when XDG_CACHE_HOME is
+unset): one download per user and version, shared by checkouts."""
 COMPLETE = ".complete"  # written last into a filled cache: the pom's checksum
-MIN_JAVA = 11  # Kafka 3.9 brokers run on Java 11, 17 and 21; the machines have 17
 HEAP = "512m"
 TMP_PREFIX = "chao-kafka-"
 
@@ -78,51 +108,69 @@ BROKER_SETTINGS: dict[str, str] = {
 }
 
 
-def jar_cache() -> Path:
-    """Where the jars are kept: ``$CHAO_KAFKA_CACHE`` or the user's cache folder."""
+def kafka_release(version: str | None = None) -> KafkaRelease:
+    """The release to run: ``version``, else ``$CHAO_KAFKA_VERSION``, else the default."""
+    chosen = version or os.environ.get(VERSION_ENV, "").strip() or DEFAULT_KAFKA_VERSION
+    try:
+        return KAFKA_RELEASES[chosen]
+    except KeyError:
+        known = ", ".join(KAFKA_RELEASES)
+        where = "" if version else f" ({VERSION_ENV})"
+        raise BrokerError(
+            f"unknown Apache Kafka version {chosen!r}{where}: one of {known}"
+        ) from None
+
+
+def jar_cache(version: str | None = None) -> Path:
+    """Where one version's jars are kept: in ``$CHAO_KAFKA_CACHE`` or the user's cache
+    folder, ``kafka-VERSION``."""
+    release = kafka_release(version)
     configured = os.environ.get(CACHE_ENV, "").strip()
     if configured:
-        return Path(configured).expanduser()
+        return Path(configured).expanduser() / f"kafka-{release.version}"
     base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
-    return Path(base) / "chao-pipeline" / f"kafka-{KAFKA_VERSION}"
+    return Path(base) / "chao-pipeline" / f"kafka-{release.version}"
 
 
-def _pom_checksum() -> str:
-    return hashlib.sha256(POM.read_bytes()).hexdigest()
+def _pom_checksum(release: KafkaRelease | None = None) -> str:
+    return hashlib.sha256((release or kafka_release()).pom.read_bytes()).hexdigest()
 
 
-def jars_present(folder: Path | None = None) -> bool:
-    folder = folder or jar_cache()
+def jars_present(folder: Path | None = None, version: str | None = None) -> bool:
+    release = kafka_release(version)
+    folder = folder or jar_cache(release.version)
     try:
-        return (folder / COMPLETE).read_text().strip() == _pom_checksum()
+        return (folder / COMPLETE).read_text().strip() == _pom_checksum(release)
     except OSError:
         return False
 
 
-def kafka_jars(*, say: Callable[[str], None] | None = None) -> Path:
-    """The folder of Kafka's jars, fetched from Maven Central by Maven on first use.
+def kafka_jars(version: str | None = None, *, say: Callable[[str], None] | None = None) -> Path:
+    """The folder of one Kafka version's jars, fetched from Maven Central by Maven on first
+    use.
 
     Concurrent callers (two test runs, two checkouts) wait for one fetch: a lock file
     next to the folder; the jars go to a temporary sibling first and are moved in place
     once complete, so a folder marked complete is never half filled.
     """
-    folder = jar_cache()
-    if jars_present(folder):
+    release = kafka_release(version)
+    folder = jar_cache(release.version)
+    if jars_present(folder, release.version):
         return folder
     mvn = shutil.which("mvn")
     if mvn is None:
         raise BrokerError(
-            f"Maven (mvn) is not installed: it fetches Apache Kafka {KAFKA_VERSION}'s jars "
+            f"Maven (mvn) is not installed: it fetches Apache Kafka {release.version}'s jars "
             f"from Maven Central once, into {folder}. Install it (Debian: apt-get install "
             "maven; `make install` does it as root)."
         )
     folder.parent.mkdir(parents=True, exist_ok=True)
     with (folder.parent / f"{folder.name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if jars_present(folder):  # another process fetched them while we waited
+        if jars_present(folder, release.version):  # another process fetched them while we waited
             return folder
         (say or _stderr)(
-            f"fetching Apache Kafka {KAFKA_VERSION}'s jars from Maven Central into {folder} "
+            f"fetching Apache Kafka {release.version}'s jars from Maven Central into {folder} "
             "(once, about 50 MB) ..."
         )
         partial = Path(tempfile.mkdtemp(prefix=f"{folder.name}.partial-", dir=folder.parent))
@@ -132,7 +180,7 @@ def kafka_jars(*, say: Callable[[str], None] | None = None) -> Path:
                 "-q",
                 "-B",
                 "-f",
-                str(POM),
+                str(release.pom),
                 "dependency:copy-dependencies",
                 f"-DoutputDirectory={partial}",
                 "-DincludeScope=runtime",
@@ -143,13 +191,13 @@ def kafka_jars(*, say: Callable[[str], None] | None = None) -> Path:
                 )
             except subprocess.TimeoutExpired as exc:
                 raise BrokerError("Maven did not fetch Kafka's jars within 20 minutes") from exc
-            if done.returncode != 0 or not any(partial.glob(f"kafka_2.13-{KAFKA_VERSION}.jar")):
+            if done.returncode != 0 or not any(partial.glob(f"kafka_2.13-{release.version}.jar")):
                 output = (done.stdout + done.stderr).strip().splitlines()[-15:]
                 raise BrokerError(
                     f"Maven could not fetch Kafka's jars (exit code {done.returncode}):\n"
                     + "\n".join(output)
                 )
-            (partial / COMPLETE).write_text(_pom_checksum() + "\n")
+            (partial / COMPLETE).write_text(_pom_checksum(release) + "\n")
             if folder.exists():
                 shutil.rmtree(folder)
             partial.rename(folder)
@@ -158,9 +206,10 @@ def kafka_jars(*, say: Callable[[str], None] | None = None) -> Path:
     return folder
 
 
-def java_binary() -> str:
+def java_binary(version: str | None = None) -> str:
     """The ``java`` to run Kafka with (``$JAVA_HOME/bin/java``, else the PATH's); checks it
-    is recent enough."""
+    is recent enough for that Kafka version."""
+    release = kafka_release(version)
     java_home = os.environ.get("JAVA_HOME", "").strip()
     candidate = Path(java_home) / "bin" / "java" if java_home else None
     java = str(candidate) if candidate and candidate.is_file() else shutil.which("java")
@@ -181,9 +230,10 @@ def java_binary() -> str:
     major = int(match.group(1))
     if major == 1 and match.group(2):  # "1.8.0_392"
         major = int(match.group(2))
-    if major < MIN_JAVA:
+    if major < release.min_java:
         raise BrokerError(
-            f"{java} is Java {major}; Apache Kafka {KAFKA_VERSION} needs Java {MIN_JAVA} or "
+            f"{java} is Java {major}; Apache Kafka {release.version} needs Java "
+            f"{release.min_java} or "
             "newer (17 recommended)"
         )
     return java
@@ -193,14 +243,36 @@ def _stderr(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _log4j(path: Path, level: str) -> str:
-    """Write a log4j configuration (everything at ``level`` to stdout); returns the flag."""
+def _log_config(path: Path, level: str, release: KafkaRelease) -> str:
+    """Write Kafka's log configuration (everything at ``level`` to stdout, the state change
+    log at WARN) in the release's format; returns the JVM flag that loads it. Kafka 4 logs
+    through log4j2 (a log4j 1 file would be ignored: its default configuration logs INFO);
+    3.x through reload4j, which reads log4j 1 properties."""
+    pattern = "[%d] %p %m (%c)%n"
+    if release.logging == "log4j2":
+        path = path.with_suffix(".log4j2.properties")
+        path.write_text(
+            "status = warn\n"
+            # Log4j's own shutdown hook would stop logging before Kafka's shutdown is done
+            # ("Unable to register Log4j shutdown hook because JVM is shutting down").
+            "shutdownHook = disable\n"
+            "appender.out.type = Console\n"
+            "appender.out.name = out\n"
+            "appender.out.target = SYSTEM_OUT\n"
+            "appender.out.layout.type = PatternLayout\n"
+            f"appender.out.layout.pattern = {pattern}\n"
+            f"rootLogger.level = {level}\n"
+            "rootLogger.appenderRef.out.ref = out\n"
+            # The state change log repeats every partition's every move: noise here.
+            "logger.state.name = state.change.logger\n"
+            "logger.state.level = WARN\n"
+        )
+        return f"-Dlog4j2.configurationFile={path.as_uri()}"
     path.write_text(
         f"log4j.rootLogger={level}, out\n"
         "log4j.appender.out=org.apache.log4j.ConsoleAppender\n"
         "log4j.appender.out.layout=org.apache.log4j.PatternLayout\n"
-        "log4j.appender.out.layout.ConversionPattern=[%d] %p %m (%c)%n\n"
-        # The state change log repeats every partition's every move: noise here.
+        f"log4j.appender.out.layout.ConversionPattern={pattern}\n"
         "log4j.logger.state.change.logger=WARN\n"
     )
     return f"-Dlog4j.configuration={path.as_uri()}"
@@ -249,7 +321,8 @@ class KafkaBroker(BrokerProcess):
     restart, for fault tests): the same storage, ports and cluster id, so topics, records,
     committed offsets and transactions outlive the restart. ``log_path`` gets Kafka's own
     log (INFO); without it, warnings and errors go to this process's stderr. The Java
-    process dies with its parent.
+    process dies with its parent. ``version``: one of :data:`KAFKA_RELEASES`, else
+    ``$CHAO_KAFKA_VERSION``, else :data:`DEFAULT_KAFKA_VERSION`.
     """
 
     def __init__(
@@ -260,7 +333,9 @@ class KafkaBroker(BrokerProcess):
         log_path: Path | None = None,
         controller_port: int | None = None,
         settings: dict[str, str] | None = None,
+        version: str | None = None,
     ) -> None:
+        self.release = kafka_release(version)  # BrokerError for a version not known
         self.host = host
         self.port = port or free_port(host)
         self.controller_port = controller_port or free_port(host)
@@ -269,6 +344,10 @@ class KafkaBroker(BrokerProcess):
         self.process: subprocess.Popen[bytes] | None = None
         self.folder: Path | None = None
         self._log: IO[bytes] | None = None
+
+    @property
+    def version(self) -> str:
+        return self.release.version
 
     @property
     def bootstrap(self) -> str:
@@ -299,8 +378,8 @@ class KafkaBroker(BrokerProcess):
         """Format the storage, start the broker and wait until it answers; returns the
         seconds from launching Java until then (fetching the jars, once, is not counted).
         Raises BrokerError, having stopped everything it started, when it cannot."""
-        jars = kafka_jars()
-        java = java_binary()
+        jars = kafka_jars(self.version)
+        java = java_binary(self.version)
         remove_stale_folders()
         try:
             return self._start(jars, java, timeout)
@@ -319,7 +398,9 @@ class KafkaBroker(BrokerProcess):
             self._format(java, classpath, folder / "server.properties", timeout)
         folder = self.folder
         properties = folder / "server.properties"
-        logging_flag = _log4j(folder / "log4j.properties", "INFO" if self.log_path else "WARN")
+        logging_flag = _log_config(
+            folder / "log4j.properties", "INFO" if self.log_path else "WARN", self.release
+        )
         self._log = self.log_path.open("ab") if self.log_path else None
         command = [
             java,
@@ -369,7 +450,7 @@ class KafkaBroker(BrokerProcess):
             java,
             "-Xmx256m",
             "-XX:TieredStopAtLevel=1",  # a short run: quick start beats peak speed
-            _log4j(properties.parent / "format-log4j.properties", "WARN"),
+            _log_config(properties.parent / "format-log4j.properties", "WARN", self.release),
             "-cp",
             classpath,
             "kafka.tools.StorageTool",
@@ -428,15 +509,18 @@ class KafkaBroker(BrokerProcess):
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def main() -> int:
-    """Fetch the jars and check Java (``make install``); prints where the jars are."""
+def main(argv: list[str] | None = None) -> int:
+    """Fetch one version's jars (the default, or the one named) and check Java (``make
+    install``); prints where the jars are."""
+    args = sys.argv[1:] if argv is None else argv
     try:
-        folder = kafka_jars()
-        java_binary()
+        release = kafka_release(args[0] if args else None)
+        folder = kafka_jars(release.version)
+        java_binary(release.version)
     except BrokerError as exc:
         print(f"chao-pipeline: {exc}", file=sys.stderr)
         return 1
-    print(f"Apache Kafka {KAFKA_VERSION} jars: {folder}")
+    print(f"Apache Kafka {release.version} jars: {folder}")
     return 0
 
 

@@ -50,16 +50,22 @@ class Broker(Protocol):
 
 
 def new_broker(
-    engine: str, port: int | None = None, *, host: str = "127.0.0.1", log_path: Path | None = None
+    engine: str,
+    port: int | None = None,
+    *,
+    host: str = "127.0.0.1",
+    log_path: Path | None = None,
+    kafka_version: str | None = None,
 ) -> Broker:
     """A local broker, not started: ``tansu`` (embedded, in memory) or ``kafka`` (Apache
-    Kafka from its jars, :mod:`pipeline.kafka.apache`)."""
+    Kafka from its jars, :mod:`pipeline.kafka.apache`; ``kafka_version``, else
+    ``$CHAO_KAFKA_VERSION``, else the default)."""
     if engine == "tansu":
         return EmbeddedBroker(port, host=host, log_path=log_path)
     if engine == "kafka":
         from pipeline.kafka.apache import KafkaBroker
 
-        return KafkaBroker(port, host=host, log_path=log_path)
+        return KafkaBroker(port, host=host, log_path=log_path, version=kafka_version)
     raise BrokerError(f"unknown broker engine {engine!r} (one of: {', '.join(ENGINES)})")
 
 
