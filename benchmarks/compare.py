@@ -2,8 +2,9 @@
 
 ``python -m benchmarks.bench_streaming --broker kafka`` (``make bench-kafka``) measures,
 over the same generated raw stream, each on a fresh Apache Kafka broker (4.3.1, or
-``CHAO_KAFKA_VERSION``; ``pipeline.kafka.apache``; it starts in about 3 s here, and a fresh one leaves no earlier
-measurement's log segments, page cache, compaction or consumer groups in the next):
+``CHAO_KAFKA_VERSION``; ``pipeline.kafka.apache``; it starts in about 3 s here, and a
+fresh one leaves no earlier measurement's log segments, page cache, compaction or
+consumer groups in the next):
 
 (b)     the worker (``pipeline.runner.WorkerProcess``) at-least-once, as bench_streaming's (b);
 (b-eos) the same worker with ``CHAO_PROCESSING_GUARANTEE=exactly_once``: reported as not
