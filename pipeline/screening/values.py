@@ -177,7 +177,7 @@ _NOT_VALUES: Final = frozenset(
 _CALL_OR_NAME_RE: Final = re.compile(
     r"""
     ^(?:
-      [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*\s?\(.*\)?      # a call: getpass(), f(x)
+      [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*\s?\((?:[^()]*|.*\))  # a call: getpass(), f(x)
     | [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*\[.*\]?         # an index: os.environ["X"]
     | [A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+                # a dotted name: settings.KEY
     | (?:vault|ref|secret|secrets|ssm|arn|env|aws-sm|gcp-sm|op|sops|kms):[^\s]{1,200}

@@ -534,6 +534,12 @@ class CredentialDetector:
     def _value_after(
         self, plain: str, end: int, cls: str, in_identifier: bool, *, strict: bool = False
     ) -> bool:
+        if _ARN_BEFORE_RE.search(plain, max(0, end - 120), end):
+            return False  # arn:aws:secretsmanager:…:secret:name names the secret, holds none
+        if _EXAMPLES_AFTER_RE.match(plain, end) or _EXAMPLES_BEFORE_RE.search(
+            plain, max(0, end - 80), end
+        ):
+            return False  # "passwords like 'qwerty' and 'letmein'": examples, not a value
         limit = min(len(plain), end + 120)
         # 1. An assignment: ``= value``, ``: value``, ``"name": "value"``, ``>value<``.
         m = _ASSIGN_RE.match(plain, end, limit) or _XML_VALUE_RE.match(plain, end, limit)
@@ -691,6 +697,14 @@ _NEXT_FORM_FIELD_RE: Final = re.compile(r"&[A-Za-z_][\w.\-\[\]]{0,40}=")
 _OUTER_NAME_RE: Final = re.compile(r"([\w.\-]{1,64})\s?=\s?[\"']?\s?\Z")
 _EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Z_][A-Z0-9_]{0,64}[=:]|[a-z_][a-z0-9_.\-]{0,64}[=:]")
 _PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
+_ARN_BEFORE_RE: Final = re.compile(r"\barn:aws[\w\-]*:secretsmanager:[^\s]*\Z")
+_EXAMPLES_BEFORE_RE: Final = re.compile(
+    r"\b(?:passwords|passcodes|pins|passphrases)\s(?:like|such\sas|e\.g\.|including)\s",
+    re.IGNORECASE,
+)
+_EXAMPLES_AFTER_RE: Final = re.compile(
+    r"s?\s(?:like|such\sas|e\.g\.|for\sexample|for\sinstance|including)\s", re.IGNORECASE
+)
 # A word with an elided article or pronoun (French, Italian, Catalan): ``l'utilisateur``,
 # ``d'accès``, ``dell'utente``; its apostrophe is no password's symbol.
 _ELIDED_WORD_RE: Final = re.compile(

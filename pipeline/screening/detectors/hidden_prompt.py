@@ -102,6 +102,14 @@ _USER_SAYS_RE: Final = re.compile(
     r"|пользовател[ья]\s(?:пишет|написал|просит|попросил)"
     r"|用户(?:说|写|要求|输入|发来|试图|让我)|使用者(?:說|寫|要求)|ユーザー(?:が|は)|사용자가"
     r"|\butilisat(?:eur|rice)\sa\stapé|\busuári[oa]\s(?:mandou|enviou|digitou)"
+    # the user addressed in the second person ("you wrote '…'", "me pediste '…'"), or
+    # testing their own bot with an injection string
+    r"|\byou\s(?:wrote|typed|said|asked|sent|pasted|entered|tried|just\swrote|just\ssaid)\b"
+    r"|\bme\s(?:pediste|dijiste|escribiste|pedías)\b|\btu\sm['’]as\s(?:demandé|écrit|dit)"
+    r"|\bvous\sm['’]avez\s(?:demandé|écrit|dit)|\bdu\shast\s(?:geschrieben|gefragt|gesagt)"
+    r"|\bvocê\s(?:me\s)?(?:pediu|escreveu|disse)\b|\bmi\shai\s(?:chiesto|scritto|detto)"
+    r"|\b(?:ты|вы)\s(?:попросил[аи]?|написал[аи]?)"
+    r"|\b(?:user|they|you)\s(?:is|are)\stesting\b|\btest(?:ing)?\s(?:string|case|prompt|payload)s?\b"
     # the user's own words in quotes, the verb after them (Turkish, Japanese, Korean) or
     # before: "Kullanıcı "…" dedi", "ユーザーが「…」と書いてきた"
     r"|(?:\buser|\busuari[oa]|\busuári[oa]|\butilisat(?:eur|rice)|\bnutzer|\butente|"

@@ -52,7 +52,7 @@ _SSE_EVENT_RE: Final = re.compile(r"(?:^|\n|\s)event:\s?(?P<name>[a-z_.]{4,60})"
 _SSE_DONE_RE: Final = re.compile(r"data:\s?\[done\]")
 _TAG_RE: Final = re.compile(
     r"</?(?:[a-z]{1,12}:)?(?:think|thinking|reasoning|reflection|scratchpad|tool_call|"
-    r"antthinking|"
+    r"antthinking|inner_monologue|internal_monologue|inner_thoughts?|thought|"
     r"tool_calls|tool_response|function_calls|function_results)>"
     r"|<invoke\sname=|<parameter\sname=|<function=[a-z_][\w.\-]{0,60}>|\[tool_calls\]"
     r"|\[/?(?:think|thinking|reasoning)\]|◁/?think▷|</?antartifact[\s>]"
@@ -147,6 +147,8 @@ _TRACE_RE: Final = re.compile(
     r"(?:\s?,\s?\d{1,6}){5,}"
     r"|\bthought:\s[^\n]{3,300}?\s+action:\s?[^\n]{1,80}?\s+action\sinput:"
     r"|</s>\s?<s>"
+    r"|[\"']thought[\"']\s?:\s?true\b"
+    r"|\bintermediate_steps\s?[:=]\s?\[\s?\(\s?agentaction\("
     # a bare id list that starts with a tokenizer's special ids (Llama 3 <|begin_of_text|>
     # 128000 and header ids, Qwen's 151643-151645, GPT-2's 50256, cl100k's 100257)
     r"|\[\s?(?:128000|128006|151643|151644|151645|50256|100257)\s?,\s?\d{1,6}"
@@ -171,6 +173,10 @@ _TRACE_ANCHORS: Final = (
     "action input:",
     "</s><s>",
     "</s> <s>",
+    '"thought":',
+    "'thought':",
+    '"thought" :',
+    "intermediate_steps",
     "[128000",
     "[128006",
     "[151643",
@@ -269,6 +275,10 @@ class RawOutputDetector:
             "[reasoning]",
             "◁think▷",
             "◁/think▷",
+            "<inner_monologue",
+            "<internal_monologue",
+            "<inner_thought",
+            "<thought>",
         ):
             yield literal, "ro.tag"
 

@@ -155,6 +155,16 @@ class SignedLinkDetector:
             "/activation/",
             "/invite/",
             "/invitation/",
+            "usp=sharing",
+            "photos.app.goo.gl/",
+            "1drv.ms/",
+            "icloud.com/",
+            "mega.nz/",
+            "airtable.com/app",
+            "join.slack.com/t/",
+            "/dashboard/snapshot/",
+            "/public-dashboards/",
+            "files.stripe.com/links/",
         ):
             yield literal, "sl.path"
         for literal in _TEMP_HOSTS:
