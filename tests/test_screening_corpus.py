@@ -38,6 +38,8 @@ HELDOUT_BATCH12 = Path(__file__).parent / "data" / "screening_heldout_batch12.js
 # Batch 13, written blind after the batch 12 fixes with the labelling decisions given to
 # its writer (4 chat-template token cases relabelled: the writer put them under raw_output).
 HELDOUT_BATCH13 = Path(__file__).parent / "data" / "screening_heldout_batch13.jsonl"
+# Batch 14, written blind after the batch 13 fixes (1 Zoom passcode link relabelled).
+HELDOUT_BATCH14 = Path(__file__).parent / "data" / "screening_heldout_batch14.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -86,6 +88,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH11,
         HELDOUT_BATCH12,
         HELDOUT_BATCH13,
+        HELDOUT_BATCH14,
     ],
     ids=[
         "batches1-4",
@@ -98,6 +101,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch11",
         "batch12",
         "batch13",
+        "batch14",
     ],
 )
 def test_heldout_set(path: Path) -> None:
