@@ -66,10 +66,6 @@ PINNED: dict[str, tuple[Callable[..., Any], str]] = {
     ),
     recovery_past_markers.PATCHED: (recovery_past_markers.ORIGINAL, "0dcc38568ad5018b"),
     seek_before_resume.PATCHED: (seek_before_resume.ORIGINAL, "d986a6710c1aca98"),
-    seek_before_resume.PATCHED_COMPLETED: (
-        seek_before_resume.ORIGINAL_COMPLETED,
-        "6ef567acf072e46d",
-    ),
     recovery_past_markers.PATCHED_SEEK: (recovery_past_markers.ORIGINAL_SEEK, "19598ca63d94d250"),
     # fetch_positions: positions move past skipped control and aborted batches.
     "aiokafka PartitionRecords._unpack_records": (
@@ -457,83 +453,3 @@ def test_exactly_once_seeks_the_stream_partitions_before_resuming_them() -> None
 
     assert run(True) == ["seek", "rebalance complete", "resume", "flow", "rebalance end"]
     assert run(False) == ["rebalance complete", "resume", "seek", "flow", "rebalance end"]
-
-
-def test_exactly_once_seeks_before_resuming_after_a_table_recovery() -> None:
-    """The same for the path an app with tables takes (the worker's, at every rebalance):
-    Faust's ``on_recovery_completed`` resumes the stream partitions, then seeks. Reading
-    committed, the partitions are resumed only once the seek has returned; the tables'
-    callbacks still run first; an app that does not read committed keeps Faust's order.
-    Faust's own method runs here, on fakes."""
-    from types import SimpleNamespace
-
-    def run(read_committed: bool, assignment: set[Any]) -> list[str]:
-        calls: list[str] = []
-        app = new_app(
-            f"completed-{read_committed}-{len(assignment)}", "kafka", read_committed=read_committed
-        )
-
-        async def perform_seek() -> None:
-            calls.append("seek")
-            await asyncio.sleep(0)  # a fetch could run meanwhile: nothing may be resumed
-
-        async def send() -> None:
-            calls.append("rebalance complete")
-
-        async def table_recovered(actives: Any, standbys: Any) -> None:
-            calls.append("table callback")
-
-        async def maybe_start() -> None:
-            pass
-
-        async def waited(work: Any, timeout: Any = None) -> Any:
-            return await work
-
-        consumer = SimpleNamespace(
-            perform_seek=perform_seek,
-            assignment=lambda: assignment,
-            resume_partitions=lambda tps: calls.append(f"resume {sorted(tps)}"),
-            resume_flow=lambda: calls.append("flow"),
-        )
-
-        class Table:  # hashable: Faust keys its maps by table
-            on_recovery_completed = staticmethod(table_recovered)
-
-        table = Table()
-        fake_app = SimpleNamespace(
-            chao_patches=patches.of(app),
-            consumer=consumer,
-            consumer_generation_id=3,
-            conf=SimpleNamespace(broker_request_timeout=5.0),
-            on_rebalance_complete=SimpleNamespace(send=send),
-            flow_control=SimpleNamespace(resume=lambda: None),
-            _fetcher=SimpleNamespace(maybe_start=maybe_start),
-            assignor=SimpleNamespace(assigned_standbys=lambda: set()),
-            on_rebalance_end=lambda: calls.append("rebalance end"),
-        )
-        recovery: Any = SimpleNamespace(
-            app=fake_app,
-            _wait=waited,
-            _is_changelog_tp=lambda tp: tp[0] == "changelog",
-            _set_recovery_ended=lambda: None,
-            completed=asyncio.Event(),
-            tables=SimpleNamespace(
-                values=lambda: [table],
-                on_actives_ready=lambda: None,
-                on_standbys_ready=lambda: None,
-            ),
-            actives_for_table={table: set()},
-            standbys_for_table={table: set()},
-            log=SimpleNamespace(info=lambda *a: None, dev=lambda *a: None, warning=lambda *a: None),
-        )
-        asyncio.run(seek_before_resume.recovery_completed(recovery, 3))
-        assert consumer.perform_seek is perform_seek  # restored: the change was for that call
-        assert "resume_partitions" in vars(consumer)  # the fake's own attribute, restored
-        return calls
-
-    tps = {("raw", 0), ("changelog", 0)}
-    end = ["flow", "rebalance end"]
-    first = ["rebalance complete", "table callback"]
-    assert run(True, tps) == [*first, "seek", "resume [('raw', 0)]", *end]
-    assert run(False, tps) == [*first, "resume [('raw', 0)]", "seek", *end]
-    assert run(True, set()) == [*first, "resume []", *end]  # nothing to seek: resumed anyway
