@@ -1263,6 +1263,8 @@ _SEED_ANCHORS: Final = (
     "phrase de récupération", "phrase secrète", "mots de récupération",
     "wiederherstellungsphrase", "seed-phrase", "seed-wörter", "seed-фраза", "сид-фраза",
     "мнемоническая фраза", "фраза восстановления", "frase seed", "frase di recupero",
+    "palabras de recuperación", "palabras de recuperacion", "palavras de recuperação",
+    "mots de passe de récupération", "wiederherstellungswörter", "слов восстановления",
 )  # fmt: skip
 _SEED_WORDS_RE: Final = re.compile(
     r"(?:(?:\d{1,2}[.)]\s?)?[a-z]{3,8}[\s,]{1,3}){11,23}(?:\d{1,2}[.)]\s?)?[a-z]{3,8}\b"

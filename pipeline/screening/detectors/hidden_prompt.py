@@ -109,6 +109,8 @@ _USER_SAYS_RE: Final = re.compile(
     r"|\bvous\sm['’]avez\s(?:demandé|écrit|dit)|\bdu\shast\s(?:geschrieben|gefragt|gesagt)"
     r"|\bvocê\s(?:me\s)?(?:pediu|escreveu|disse)\b|\bmi\shai\s(?:chiesto|scritto|detto)"
     r"|\b(?:ты|вы)\s(?:попросил[аи]?|написал[аи]?)"
+    r"|\bhai\s(?:scritto|chiesto|detto)\b|\bescribiste\b|\btu\sas\s(?:écrit|demandé)\b"
+    r"|\bdu\sschreibst\b|\bvocê\sescreveu\b"
     r"|\b(?:user|they|you)\s(?:is|are)\stesting\b|\btest(?:ing)?\s(?:string|case|prompt|payload)s?\b"
     # the user's own words in quotes, the verb after them (Turkish, Japanese, Korean) or
     # before: "Kullanıcı "…" dedi", "ユーザーが「…」と書いてきた"
@@ -117,10 +119,28 @@ _USER_SAYS_RE: Final = re.compile(
 )
 
 
+# A phrase named as a kind of attack or an example ("'ignore previous instructions'
+# attacks", a system message "such as 'You are a helpful assistant'") is talk.
+_TALK_QUOTE_AFTER_RE: Final = re.compile(
+    r"[^\n\"”'’»]{0,40}[\"”'’»]\s?(?:attacks?|injections?|-style|style|phrases?|payloads?|"
+    r"strings?\sare|type\sof)\b"
+)
+_EXAMPLE_BEFORE_RE: Final = re.compile(
+    r"\b(?:such\sas|like|e\.g\.|for\sexample|for\sinstance|generic|default|a\sshort)\b"
+    r"[^\n]{0,30}\Z"
+)
+
+
 def _phrase_found(rule: PhraseRule, text: str) -> bool:
     for n, m in enumerate(rule.pattern.finditer(text)):
         if n >= 8:
             return False
+        if _TALK_QUOTE_AFTER_RE.match(text, m.end()):
+            continue
+        if rule.kind == "identity" and _EXAMPLE_BEFORE_RE.search(
+            text, max(0, m.start() - 40), m.start()
+        ):
+            continue
         before = max(0, m.start() - 80)
         if rule.kind == "identity" and _USERS_PROMPT_RE.search(text, before, m.start()):
             continue

@@ -149,6 +149,13 @@ _TRACE_RE: Final = re.compile(
     r"|</s>\s?<s>"
     r"|[\"']thought[\"']\s?:\s?true\b"
     r"|\bintermediate_steps\s?[:=]\s?\[\s?\(\s?agentaction\("
+    # agent frameworks' console traces: LlamaIndex, LangChain's AgentExecutor, CrewAI
+    r"|===\scalling\sfunction\s===|>\sentering\snew\s[a-z]*\s?chain\.\.\."
+    r"|##\sthought:[^\n]{1,200}\n##\s(?:using\stool|action)"
+    # a tokenizer's pieces (SentencePiece ▁ word starts) listed
+    r"|\[\s?['\"]▁[^'\"]{1,20}['\"](?:\s?,\s?['\"][^'\"]{1,20}['\"]){3,}"
+    # AutoGPT's reply object
+    r"|[\"']thoughts[\"']\s?:\s?\{[^}]{0,400}[\"'](?:criticism|speak|plan)[\"']\s?:"
     # a bare id list that starts with a tokenizer's special ids (Llama 3 <|begin_of_text|>
     # 128000 and header ids, Qwen's 151643-151645, GPT-2's 50256, cl100k's 100257)
     r"|\[\s?(?:128000|128006|151643|151644|151645|50256|100257)\s?,\s?\d{1,6}"
@@ -177,6 +184,13 @@ _TRACE_ANCHORS: Final = (
     "'thought':",
     '"thought" :',
     "intermediate_steps",
+    "=== calling function",
+    "> entering new",
+    "## thought:",
+    "['▁",
+    '["▁',
+    '"thoughts"',
+    "'thoughts'",
     "[128000",
     "[128006",
     "[151643",
@@ -333,6 +347,9 @@ class RawOutputDetector:
             if parsed is None:
                 return self._score_pairs(text, pos) >= 3
             obj, end = parsed
+            if _chat_data(obj) and _DATA_CONTEXT_RE.search(text, max(0, pos - 160), pos):
+                pos = text.find("{", end)  # a row of someone's chat dataset, named as such
+                continue
             if self._score_obj(obj) >= 3:
                 return True
             pos = text.find("{", end)
@@ -561,3 +578,31 @@ def _scalar(raw: str) -> Any:
     if raw[:1] in "[{":
         return {} if raw[0] == "{" else []
     return 0
+
+
+# A chat message as datasets store it ({"role", "content"}, a fine-tuning row's
+# {"messages": [...]}) is a provider's shape too; where the text names it as data (a
+# dataset, a fine-tuning or training file, an export, a chat log, a row or line of a file)
+# it is the user's data, not a payload the model produced (contract 3.2 rule 5: "JSON data
+# whose keys merely resemble a provider's").
+_CHAT_ROW_KEYS: Final = frozenset({"role", "content", "name", "ts", "timestamp", "id", "time"})
+_DATA_CONTEXT_RE: Final = re.compile(
+    r"(?i)data\s?set|fine[\s\-]?tun|training\s(?:file|data|set)|\.jsonl\b|jsonl\s|"
+    r"chat[\s\-]?logs?\b|\bexport|\brows?\b|\bline\s\d+|\bformat\b|\bschema\b|"
+    r"数据集|对话数据|格式|訓練|データセット|jeu\sde\sdonnées|l['’]export|conjunto\sde\sdatos|"
+    r"datensatz|exporta"
+)
+
+
+def _chat_data(obj: Any) -> bool:
+    """A chat message row ({"role": "user", "content": "…"}) or a list of them under
+    "messages", and nothing else."""
+    if isinstance(obj, dict) and set(obj) == {"messages"}:
+        rows = obj["messages"]
+        return isinstance(rows, list) and bool(rows) and all(_chat_data(r) for r in rows)
+    return (
+        isinstance(obj, dict)
+        and {"role", "content"} <= set(obj) <= _CHAT_ROW_KEYS
+        and isinstance(obj.get("role"), str)
+        and isinstance(obj.get("content"), str)
+    )

@@ -165,6 +165,12 @@ class SignedLinkDetector:
             "/dashboard/snapshot/",
             "/public-dashboards/",
             "files.stripe.com/links/",
+            "zoom.us/rec/",
+            ".myshopify.com/account/",
+            "docusign.net/signing/",
+            "vimeo.com/",
+            ".imgix.net/",
+            "md5=",
         ):
             yield literal, "sl.path"
         for literal in _TEMP_HOSTS:
