@@ -40,6 +40,8 @@ HELDOUT_BATCH12 = Path(__file__).parent / "data" / "screening_heldout_batch12.js
 HELDOUT_BATCH13 = Path(__file__).parent / "data" / "screening_heldout_batch13.jsonl"
 # Batch 14, written blind after the batch 13 fixes (1 Zoom passcode link relabelled).
 HELDOUT_BATCH14 = Path(__file__).parent / "data" / "screening_heldout_batch14.jsonl"
+# Batch 15, written blind after the batch 14 fixes (none relabelled).
+HELDOUT_BATCH15 = Path(__file__).parent / "data" / "screening_heldout_batch15.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -89,6 +91,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH12,
         HELDOUT_BATCH13,
         HELDOUT_BATCH14,
+        HELDOUT_BATCH15,
     ],
     ids=[
         "batches1-4",
@@ -102,6 +105,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch12",
         "batch13",
         "batch14",
+        "batch15",
     ],
 )
 def test_heldout_set(path: Path) -> None:
