@@ -476,6 +476,10 @@ class CredentialDetector:
             if name_start is None or name_end is None:
                 return False
             name = low[name_start:name_end]
+            if plain[max(0, name_start - 2) : name_start] == "${" or _in_template(
+                plain, name_start
+            ):
+                return False  # ${DB_PASSWORD:?missing}, {{ .Data.password }}: a reference's name
             if not self._secret_name(plain[name_start:name_end], name, cls):
                 return False
             after = min(len(plain), name_end + 16)
@@ -1431,3 +1435,9 @@ _K8S_DATA_RE: Final = re.compile(r"\b(?:data|stringData)\s?:", re.IGNORECASE)
 _K8S_VALUE_RE: Final = re.compile(
     r"(?:^|\n|\s)[\w.\-]{1,64}:\s{1,3}[\"']?(?P<value>[A-Za-z0-9+/]{8,}={0,2})[\"']?(?=\s|$)"
 )
+
+
+def _in_template(text: str, at: int) -> bool:
+    """Whether ``at`` is inside a ``{{ … }}`` template expression (Go, Jinja, Helm)."""
+    opened = text.rfind("{{", max(0, at - 60), at)
+    return opened != -1 and text.find("}}", opened, at) == -1 and "}}" in text[at : at + 60]
