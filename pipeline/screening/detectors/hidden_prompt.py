@@ -105,12 +105,11 @@ _USER_SAYS_RE: Final = re.compile(
     # the user addressed in the second person ("you wrote '…'", "me pediste '…'"), or
     # testing their own bot with an injection string
     r"|\byou\s(?:wrote|typed|said|asked|sent|pasted|entered|tried|just\swrote|just\ssaid)\b"
-    r"|\bme\s(?:pediste|dijiste|escribiste|pedías)\b|\btu\sm['’]as\s(?:demandé|écrit|dit)"
-    r"|\bvous\sm['’]avez\s(?:demandé|écrit|dit)|\bdu\shast\s(?:geschrieben|gefragt|gesagt)"
-    r"|\bvocê\s(?:me\s)?(?:pediu|escreveu|disse)\b|\bmi\shai\s(?:chiesto|scritto|detto)"
+    r"|\bme\s(?:pediste|dijiste|pedías)\b|\bescribiste\b|\btu\sm['’]as\s(?:demandé|écrit|dit)"
+    r"|\btu\sas\s(?:écrit|demandé)\b|\bvous\sm['’]avez\s(?:demandé|écrit|dit)"
+    r"|\bdu\shast\s(?:geschrieben|gefragt|gesagt)|\bdu\sschreibst\b"
+    r"|\bvocê\s(?:me\s)?(?:pediu|escreveu|disse)\b|\bhai\s(?:chiesto|scritto|detto)\b"
     r"|\b(?:ты|вы)\s(?:попросил[аи]?|написал[аи]?)"
-    r"|\bhai\s(?:scritto|chiesto|detto)\b|\bescribiste\b|\btu\sas\s(?:écrit|demandé)\b"
-    r"|\bdu\sschreibst\b|\bvocê\sescreveu\b"
     r"|\b(?:user|they|you)\s(?:is|are)\stesting\b|\btest(?:ing)?\s(?:string|case|prompt|payload)s?\b"
     # the user's own words in quotes, the verb after them (Turkish, Japanese, Korean) or
     # before: "Kullanıcı "…" dedi", "ユーザーが「…」と書いてきた"
