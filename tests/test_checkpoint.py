@@ -17,7 +17,7 @@ import aiokafka.errors as Errors
 import pytest
 
 from tests.group_fakes import FakeConsumerThread, FakeCoordinator
-from topologies.checkpoint import Checkpoint, Membership
+from topologies.checkpoint import Checkpoint, DeliveredOffsets, Membership
 
 
 class Crash(Exception):
@@ -712,3 +712,42 @@ def test_exactly_once_takes_only_messages_of_partitions_whose_transaction_is_ope
     assert isinstance(live, FetchedBatch) and live.next_offsets == {("raw", 0): 9}
     assert app.consumer._unacked_messages == {messages[2]}
     assert ConsumerOffsets(app).take(batch, set().__contains__) == []
+
+
+def _deliver(delivered: DeliveredOffsets, offsets: Sequence[int], epoch: int = 0) -> list[int]:
+    """The offsets of ``offsets`` (one partition, delivered in this order) processed."""
+    return [o for o in offsets if delivered.fresh("raw", 0, o, epoch)]
+
+
+def test_records_delivered_again_after_the_seek_of_a_recovery_are_processed_once() -> None:
+    # Faust resumes, the agents take 10..14, then its seek to the committed offset 10
+    # delivers 10..14 again and goes on: 10..14 once, then the rest.
+    delivered = DeliveredOffsets()
+    assert _deliver(delivered, range(10, 15)) == [10, 11, 12, 13, 14]
+    assert _deliver(delivered, range(10, 20)) == [15, 16, 17, 18, 19]
+    assert delivered.skipped == 5
+
+
+def test_a_rewind_to_offsets_never_delivered_in_the_epoch_processes_them() -> None:
+    # The fetch began past the committed offset (20..24 taken), the seek goes back to 15:
+    # 15..19 were never processed in this epoch and must be (nothing lost); 20..24 not again.
+    delivered = DeliveredOffsets()
+    assert _deliver(delivered, range(20, 25)) == [20, 21, 22, 23, 24]
+    assert _deliver(delivered, range(15, 28)) == [15, 16, 17, 18, 19, 25, 26, 27]
+
+
+def test_gaps_of_markers_extend_a_run_and_other_partitions_are_apart() -> None:
+    delivered = DeliveredOffsets()
+    assert _deliver(delivered, [3, 5, 9]) == [3, 5, 9]  # 4, 6-8: markers, aborted records
+    assert delivered.fresh("raw", 1, 3, 0)  # another partition
+    assert delivered.fresh("rekey", 0, 3, 0)  # another topic
+    assert _deliver(delivered, [3, 5, 9, 10]) == [10]
+
+
+def test_a_new_epoch_forgets_what_was_delivered() -> None:
+    # After a revocation the committed offset and that commit's state are the truth: the
+    # partition's records from there on are processed again (this worker or another).
+    delivered = DeliveredOffsets()
+    assert _deliver(delivered, range(0, 5), epoch=0) == [0, 1, 2, 3, 4]
+    assert _deliver(delivered, range(2, 6), epoch=1) == [2, 3, 4, 5]
+    assert _deliver(delivered, range(2, 6), epoch=1) == []

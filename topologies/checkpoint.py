@@ -245,3 +245,63 @@ class Checkpoint:
                 self.revoke()
             if failed is not None:
                 raise failed
+
+
+class DeliveredOffsets:
+    """Exactly-once: the offsets each input partition has delivered for processing in the
+    current epoch (one assignment), so that a record delivered a second time in the same
+    epoch is not processed twice.
+
+    Why: Faust ends the recovery of an app with tables by resuming the stream partitions
+    and only then seeking them to their committed offsets (``Recovery.on_recovery_completed``);
+    what the agents took in between is processed, and the seek delivers it again. Both
+    copies would land in the partition's one open transaction: the clean copy is dropped by
+    its seq when ordered, but a dead letter has no seq and was read twice by a
+    ``read_committed`` reader (docs/kafka.md, "What running on Kafka found", item 8). The
+    first copy's outputs, state changes and offset are in that transaction already (or in
+    one committed earlier in the epoch), so the second copy has nothing left to do.
+    Seeking before the resume instead lost events (the same item says how).
+
+    A partition's deliveries are kept as runs ``[first, last]``: an offset some run holds
+    was delivered before (a rewind to offsets already processed: skipped); any other
+    after the current run's last offset extends that run (offsets between are transaction
+    markers or aborted records, never delivered), one at or before it starts a new run.
+    Forward jumps within an epoch (the seek to a committed offset ahead of where the fetch
+    began) only cover offsets committed before the epoch, which no seek of the epoch goes
+    back to.
+    Forgotten at each new epoch: the next owner of a partition (this worker included)
+    starts from the committed offset with the state of that commit.
+    """
+
+    def __init__(self) -> None:
+        self.epoch = 0
+        self._runs: dict[tuple[str, int], list[list[int]]] = {}
+        self._current: dict[tuple[str, int], list[int]] = {}
+        self.skipped = 0  # records skipped as delivered twice, since start
+
+    def fresh(self, topic: str, partition: int, offset: int, epoch: int) -> bool:
+        """Whether the record at ``offset`` is delivered for the first time in ``epoch``
+        (and is noted as delivered)."""
+        if epoch != self.epoch:
+            self.epoch = epoch
+            self._runs.clear()
+            self._current.clear()
+        tp = (topic, partition)
+        runs = self._runs.get(tp)
+        if runs is None:
+            run = [offset, offset]
+            self._runs[tp] = [run]
+            self._current[tp] = run
+            return True
+        for first, last in runs:
+            if first <= offset <= last:
+                self.skipped += 1
+                return False
+        current = self._current[tp]
+        if offset > current[1]:
+            current[1] = offset
+        else:
+            run = [offset, offset]
+            runs.append(run)
+            self._current[tp] = run
+        return True

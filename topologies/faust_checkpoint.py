@@ -25,7 +25,7 @@ import faust
 from faust.types import TP
 from mode.utils.futures import notify
 
-from topologies.checkpoint import Checkpoint, Membership
+from topologies.checkpoint import Checkpoint, DeliveredOffsets, Membership
 from topologies.membership import still_member
 from topologies.patches.fetch_positions import FetchedBatch, next_offsets
 from topologies.publish import BatchPublisher, Task
@@ -87,18 +87,27 @@ class ConsumerOffsets:
     def __init__(self, app: faust.App) -> None:
         self.app = app
 
-    def take(self, messages: list[Any], owned: Callable[[Task], bool] | None = None) -> list[Any]:
+    def take(
+        self,
+        messages: list[Any],
+        owned: Callable[[Task], bool] | None = None,
+        fresh: Callable[[Any], bool] | None = None,
+    ) -> list[Any]:
         """The messages of a fetched batch that belong to the current assignment; the last
         one joins Faust's unacked messages (a rebalance waits for it). Messages fetched
         before a rebalance (older consumer generation), or of a partition not ``owned``,
         are dropped unacked: the partition's owner fetches them again from the committed
-        offset."""
+        offset. Of the rest, those ``fresh`` refuses (exactly-once: delivered twice in
+        this epoch, :class:`~topologies.checkpoint.DeliveredOffsets`) are dropped too: the
+        first copy is acked with its batch."""
         generation = self.app.consumer_generation_id
         live = [
             m
             for m in messages
             if m.generation_id == generation and (owned is None or owned((m.topic, m.partition)))
         ]
+        if fresh is not None:  # after the other filters: what it notes is then processed
+            live = [m for m in live if fresh(m)]
         if live:
             consumer: Any = self.app.consumer
             consumer._unacked_messages.add(live[-1])  # no public way without sensors
@@ -209,6 +218,7 @@ class FaustCheckpoint:
             lock,
             exclusive=tasks is not None,
         )
+        self.delivered = DeliveredOffsets()  # exactly-once: records delivered twice
         self._soon: asyncio.Future[None] | None = None
         self._again = False
         # Set once the agents know their topics (first batch): nothing to commit before,
@@ -222,9 +232,26 @@ class FaustCheckpoint:
         an agent took just before a revocation, and so processes after it (the generation
         changes only at the next assignment), belongs to partitions whose producers the
         revocation closed; processed, it failed ("no transaction") and stopped the worker.
+        And a record delivered a second time in this epoch (Faust's seek after recovery)
+        is left out: :class:`~topologies.checkpoint.DeliveredOffsets`.
         """
-        owned = None if self.tasks is None else self.tasks.producers.__contains__
-        return self.offsets.take(messages, owned), self.checkpoint.epoch
+        epoch = self.checkpoint.epoch
+        if self.tasks is None:
+            return self.offsets.take(messages), epoch
+        delivered = self.delivered
+        skipped = delivered.skipped
+
+        def fresh(m: Any) -> bool:
+            return delivered.fresh(m.topic, m.partition, m.offset, epoch)
+
+        live = self.offsets.take(messages, self.tasks.producers.__contains__, fresh)
+        if delivered.skipped != skipped:
+            log.info(
+                "skipped %d records delivered a second time in this assignment (their "
+                "first copies are in the open transactions)",
+                delivered.skipped - skipped,
+            )
+        return live, epoch
 
     def processed(self, messages: list[Any], epoch: int) -> None:
         self.checkpoint.processed(messages, epoch)
