@@ -38,7 +38,7 @@ from tests.faults.faults_util import (
     DEFAULT_TIMING,
     BackgroundProducer,
     Expected,
-    assert_no_clean_repeats,
+    assert_no_repeats,
     consumed,
     figures,
     read_complete,
@@ -191,7 +191,7 @@ def test_soak_crashes(deploy, report, cpu_hog, run: int, guarantee: str) -> None
     assert fig.lost == 0 and fig.unexpected == 0
     assert stalled == 0, f"the stall watchdog fired {stalled} times\n{fig.line()}"
     if exactly_once:  # a read_committed reader sees every clean record once
-        assert_no_clean_repeats(fig)
+        assert_no_repeats(fig)
     # Each restarted worker rebuilt the traces from their changelog: every session's trace
     # is still exactly its events on the clean topic.
     assert_traces_match_topic([worker], records[deployment.topics.session_events])
