@@ -80,6 +80,7 @@ _MARKER_ANCHORS: Final = (
 # are a helpful assistant'") is talk about their prompt, not ours.
 _USERS_PROMPT_RE: Final = re.compile(
     r"(?:user(?:'s|’s|s')|your|their|customer(?:'s|’s))\s(?:(?:own|current|draft|system)\s)?"
+    r"(?:(?:bot|chatbot|assistant|agent|app|gpt)(?:'s|’s)\s)?"
     r"(?:system\s)?(?:prompt|message|instructions?)\b[^.\n]{0,40}$"
 )
 
@@ -111,6 +112,9 @@ _USER_SAYS_RE: Final = re.compile(
     r"|\bvocê\s(?:me\s)?(?:pediu|escreveu|disse)\b|\bhai\s(?:chiesto|scritto|detto)\b"
     r"|\b(?:ты|вы)\s(?:попросил[аи]?|написал[аи]?)"
     r"|\b(?:user|they|you)\s(?:is|are)\stesting\b|\btest(?:ing)?\s(?:string|case|prompt|payload)s?\b"
+    # "they're asking me to pretend …": the person in the chat, not a page
+    r"|\bthey(?:'re|’re|\sare)?\s(?:asking|ask|asked|want|wanted|tried|try|typed|wrote|insist)\s"
+    r"(?:me\s)?(?:to\s)?"
     # the user's own words in quotes, the verb after them (Turkish, Japanese, Korean) or
     # before: "Kullanıcı "…" dedi", "ユーザーが「…」と書いてきた"
     r"|(?:\buser|\busuari[oa]|\busuári[oa]|\butilisat(?:eur|rice)|\bnutzer|\butente|"
@@ -181,6 +185,8 @@ class HiddenPromptDetector:
     def _marker(self, ctx: Context) -> bool:
         low = ctx.low
         for m in _MARKER_RE.finditer(low):
+            if m.group().endswith("/>"):
+                continue  # a self-closing element (<Instructions step={2} />) holds no turn
             # A marker named in prose ("wrap it in a <system> tag", "the [INST] format")
             # is talk; a marker with a turn after it is a template.
             if _TALK_AFTER_RE.match(low, m.end()):
