@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -29,7 +30,7 @@ from typing import Final
 
 from pipeline.screening.rules import lexicon
 
-__all__ = ["GATE_ANCHORS", "RecitalModel", "features", "gate", "recital_model"]
+__all__ = ["GATE_ANCHORS", "RecitalModel", "features", "gate", "gate_level", "recital_model"]
 
 MODEL_PATH: Final = Path(__file__).parent / "rules" / "recital_model.json"
 _WORD_RE: Final = re.compile(r"[^\W_]+")
@@ -42,8 +43,13 @@ def _gate_words() -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str
     """rules/lexicon.toml's recital_rule, recital_persona and recital_ai, by language."""
     lex = lexicon()
     rules, persona, ai = lex["recital_rule"], lex["recital_persona"], lex["recital_ai"]
+
+    def norm(words: list[str]) -> tuple[str, ...]:
+        # As the screened text is read: NFKC, lower case (Thai ำ decomposes under NFKC).
+        return tuple(unicodedata.normalize("NFKC", w).lower() for w in words)
+
     return {
-        lang: (tuple(rules[lang]), tuple(persona.get(lang, ())), tuple(ai.get(lang, ())))
+        lang: (norm(rules[lang]), norm(persona.get(lang, [])), norm(ai.get(lang, [])))
         for lang in rules
     }
 
@@ -126,18 +132,47 @@ def _anchors() -> tuple[str, ...]:
 GATE_ANCHORS: Final = _anchors()
 
 
+# Markup elements: two or more make a text data (an XML export, a router config, a JSX
+# tree); a fake system tag in it is the marker rule's business, not the scorer's.
+_ELEMENT_RE: Final = re.compile(r"<[a-z/][\w.:\-]{0,40}(?:\s[^<>]{0,80})?/?>")
 # Keys of a JSON object or arguments of an SDK repr: a payload, which raw_output judges
 # (provider payloads name models, roles and assistants), not prose.
 _DATA_KEY_RE: Final = re.compile(r"\"[\w.\-]{1,40}\"\s?:|\b\w{1,40}=[\'\"\[(]")
 
 
+def gate_level(low: str) -> int:
+    """How strongly a lower-cased text asks to be scored: 2 when it has a rule word and a
+    persona/instruction word (a recital) or a word naming an AI reader (an injection); 1
+    when it has two different words of one kind only ("my setup … supposed to", "luôn …
+    không bao giờ": a language whose other list misses the text); 0 otherwise, and for a
+    payload (three JSON keys or repr arguments) or markup (two elements or more)."""
+    rule = _RULE_RE.search(low)
+    who = _WHO_RE.search(low)
+    level = 2
+    if (rule is None or who is None) and _AI_RE.search(low) is None:
+        found = rule or who
+        if found is None:
+            return 0
+        pattern = _RULE_RE if rule is not None else _WHO_RE
+        if not any(m.group() != found.group() for m in pattern.finditer(low, found.end())):
+            return 0
+        level = 1
+    if any(n >= 2 for n, _ in enumerate(_ELEMENT_RE.finditer(low, 0, 4000), 1)):
+        return 0
+    if any(n >= 3 for n, _ in enumerate(_DATA_KEY_RE.finditer(low, 0, 4000), 1)):
+        return 0
+    return level
+
+
 def gate(low: str) -> bool:
-    """Whether the model is asked about a lower-cased text: it has a rule word and a
-    persona/instruction word (a recital), or it names an AI reader (an injection); and it
-    is prose, not a payload with three keys or more."""
-    if (_RULE_RE.search(low) is None or _WHO_RE.search(low) is None) and _AI_RE.search(low) is None:
-        return False
-    return all(keys < 3 for keys, _ in enumerate(_DATA_KEY_RE.finditer(low, 0, 4000), 1))
+    """Whether the model is asked about a lower-cased text at all."""
+    return gate_level(low) > 0
+
+
+# Where the gate saw one kind of word only, the model must be surer: a house rule list
+# ("always wear a helmet, never smoke") has two rule words too. A judgement, not fitted:
+# the generated held-out split has no false positive to fit it on.
+WEAK_GATE_THRESHOLD: Final = 0.8
 
 
 # Scripts written without spaces: each character is a token, so that the pairs are
@@ -202,7 +237,11 @@ class RecitalModel:
         return logistic(self.bias + scale * sum(filter(None, map(self.weights.get, feats))))
 
     def fires(self, low: str) -> bool:
-        return gate(low) and self.score(low) >= self.threshold
+        level = gate_level(low)
+        if level == 0:
+            return False
+        need = self.threshold if level == 2 else max(self.threshold, WEAK_GATE_THRESHOLD)
+        return self.score(low) >= need
 
 
 @lru_cache(maxsize=1)

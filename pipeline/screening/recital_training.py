@@ -20,6 +20,7 @@ import math
 import random
 import sys
 
+from pipeline.screening.normalise import normalise
 from pipeline.screening.recital import MODEL_PATH, features, gate, logistic
 from pipeline.screening.recital_corpus import generate_grouped
 
@@ -83,13 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     # Each feature gets a number in the order it is first seen (the corpus is seeded, so
     # the numbering is too); training works on lists of numbers.
     index: dict[str, int] = {}
+    # Each text is read as the screening reads it (normalise(): NFKC, invisibles out).
+    lows = [normalise(text).plain.lower() for text, _, _ in corpus]
     data = [
-        (
-            sorted({index.setdefault(f, len(index)) for f in features(text.lower())}),
-            y,
-            gate(text.lower()),
-        )
-        for text, y, _ in corpus
+        (sorted({index.setdefault(f, len(index)) for f in features(low)}), y, gate(low))
+        for low, (_, y, _) in zip(lows, corpus, strict=True)
     ]
     # Held out: every example of the languages in HELD_OUT_LANGS (the model never sees
     # them, as it will never see most languages of real traffic) and every fifth of the
