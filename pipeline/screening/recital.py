@@ -22,12 +22,15 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-__all__ = ["GATE_ANCHORS", "RecitalModel", "features", "gate", "recital_model"]
+from pipeline.screening.rules import lexicon
+
+__all__ = ["GATE_ANCHORS", "RecitalModel", "features", "gate", "gate_level", "recital_model"]
 
 MODEL_PATH: Final = Path(__file__).parent / "rules" / "recital_model.json"
 _WORD_RE: Final = re.compile(r"[^\W_]+")
@@ -35,100 +38,183 @@ _WORD_RE: Final = re.compile(r"[^\W_]+")
 # grow with hostile input.
 _MAX_TOKENS: Final = 240
 
-# A rule word: what an instruction set is made of. Matched on lower-cased NFKC text.
-_RULE_RE: Final = re.compile(
-    r"\b(?:always|never|must|do\snot|don't|under\sno\scircumstances|not\sallowed|forbidden|"
-    r"refuse|avoid|only\sanswer|only\sdiscuss|only\stalk)\b"
-    r"|\b(?:siempre|nunca|jamás|toujours|jamais|immer|niemals|nie|sempre|nunca|mai|altijd|nooit|"
-    r"alltid|aldrig|aldri|zawsze|nigdy|asla|her\szaman|hep|vždy|nikdy|mindig|soha|selalu|jangan|"
-    r"tidak\sboleh|tidak\spernah|harus|luôn|không\sbao\sgiờ|đừng|không\sđược|vždy|nikdy|"
-    r"nezmiňuj|aina|koskaan|älä|πάντα|ποτέ|μην|devo|debo|muss|darf\skeine?|deve|non\sdevo)\b"
-    r"|(?:תמיד|לעולם|אל\s)"
-    r"|(?:हमेशा|कभी|मत\s)"
-    r"|(?:всегда|никогда|завжди|ніколи|не\s(?:упоминай|говори|раскрывай|обсуждай|называй|"
-    r"згадуй|розкривай))"
-    r"|(?:دائم|أبد|ابدا|لا\s)"
-    r"|(?:始终|总是|永远|绝不|不要|不得|不能|每次都|禁止|務必|务必|常に|必ず|決して|しないで|しない|"
-    r"禁止|항상|절대|하지\s?마|말고|마라)"
-)
-# A word that points at a persona or an instruction set.
+
+def _gate_words() -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    """rules/lexicon.toml's recital_rule, recital_persona and recital_ai, by language."""
+    lex = lexicon()
+    rules, persona, ai = lex["recital_rule"], lex["recital_persona"], lex["recital_ai"]
+
+    def norm(words: list[str]) -> tuple[str, ...]:
+        # As the screened text is read: NFKC, lower case (Thai ำ decomposes under NFKC).
+        return tuple(unicodedata.normalize("NFKC", w).lower() for w in words)
+
+    return {
+        lang: (norm(rules[lang]), norm(persona.get(lang, [])), norm(ai.get(lang, [])))
+        for lang in rules
+    }
+
+
+GATE_WORDS: Final = _gate_words()
+
+# Short words that name an AI reader, as literals with what can stand around them ("ai"
+# alone hides in "said" and "main").
+_SHORT_AI_ANCHORS: Final = (
+    " ai ", " ai,", " ai:", " ai'", " ai.", "(ai", "ai-", "ai助", "ai에", "aiへ", "aiは",
+    " ia ", " ia,", " ia:", " ia.", " ki ", " ki,", " ki:", " ki.", " ki-",
+    " ии ", " ии,", " ии:", "ии-", " ші ", " ші,", "ші-", " mi-",
+)  # fmt: skip
+_SPACELESS_RE: Final = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _alternation(words: set[str], stems: bool = False) -> str:
+    """One regex for ``words``, each between letter boundaries; with ``stems``, a word of
+    5 letters or more may also start or end inside a longer one (compounds and endings:
+    "Betreiberanweisungen", "talimatlarımı")."""
+    parts = []
+    for word in sorted({w.strip() for w in words if w.strip()}, key=lambda w: (-len(w), w)):
+        body = re.escape(word).replace(r"\ ", r"\s")
+        free = _SPACELESS_RE.search(word) is not None or (stems and len(word) >= 5)
+        left = "" if free else r"(?<![^\W_])"
+        right = "" if free else r"(?![^\W_])"
+        parts.append(left + body + right)
+    return "|".join(parts)
+
+
+_RULE_RE: Final = re.compile(_alternation({w for r, _, _ in GATE_WORDS.values() for w in r}))
 _WHO_RE: Final = re.compile(
-    r"\byou\sare\b|\byou're\b|\byour\sname\sis\b|\bact\sas\b|\bpersona|instruction|\brules?\b|"
-    r"guideline|directive|configur|\bset\sup\b|\btold\b|prompt|operator|developer|deployer|"
-    r"deployed|hidden|confidential|preamble|\bbrief\b|\bsystem\b|\bidentif(?:y|ies)\sas\b|"
-    r"\bthe\sassistant\b|\bthe\sai\b"
-    r"|\beres\b|\btu\ses\b|\bdu\sbist\b|\bdu\sär\b|\bvocê\sé\b|\bsei\b|\bje\sbent\b|"
-    r"\bjesteś\b|\bsen\b|\bты\b|\bти\b|أنت|你是|您是|あなたは|당신은|너는|\bkamu\sadalah\b|"
-    r"\banda\sadalah\b|\bbạn\slà\b|तुम|आप|निर्देश|\binstruksi\b|chỉ\sdẫn|hướng\sdẫn|"
-    r"pokyn|οδηγί|ohje|viesti|הנחי|프롬프트|시스템|システム|系统|系統|pesan|mensagem|mensaje|"
-    r"\bregeln\b|\bregole\b|\breglas\b|\bregras\b|\bsou\b|\bsoy\b|\bjsi\b|\bolet\b|είσαι|את\s|אתה\s"
-    r"|instrucc|consigne|anweisung|instruç|istruzion|instructie|instruktion|instrukcj|talimat|"
-    r"инструкц|інструкц|настро|налашт|تعليمات|指令|指示|规则|規則|设定|設定|지침|지시|설정|"
-    r"eingerichtet|konfigur"
+    _alternation({w for _, p, _ in GATE_WORDS.values() for w in p}, stems=True)
 )
-# Literals the one scan looks for, so that a text with none of them never reaches the
-# gate (lower case; a few per language, the WHO side: the rarer one in ordinary text).
-GATE_ANCHORS: Final = (
+_AI_RE: Final = re.compile(_alternation({w for _, _, a in GATE_WORDS.values() for w in a}))
+
+
+# English literals: the rarer persona/instruction words and the AI words. Not the rule
+# words ("never", "must") nor "system", "config", "meant to": ordinary text is full of
+# them, and a text has to have one of these as well to pass the gate.
+_EN_ANCHORS: Final = (
     "you are", "you're", "your name is", "act as", "persona", "instruction", "rules",
     "guideline", "directive", "configur", "set up", "told", "operator", "developer",
     "deployer", "deployed", "hidden", "confidential", "preamble", "brief", "identifies as",
-    "the assistant", "eres", "tu es", "du bist", "du är", "você é", "sei ", "je bent",
-    "jesteś", "ты", "ти ", "أنت", "你是", "您是", "あなたは", "당신은", "너는", "instrucc",
-    "consigne", "anweisung", "instruç", "istruzion", "instructie", "instruktion", "instrukcj",
-    "talimat", "инструкц", "інструкц", "настро", "налашт", "تعليمات", "指令", "指示", "规则",
-    "規則", "设定", "設定", "지침", "지시", "설정", "eingerichtet", "konfigur",
-    "kamu adalah", "anda adalah", "instruksi", "bạn là", "chỉ dẫn", "hướng dẫn", "तुम", "आप",
-    "pokyn", "οδηγί", "ohje", "viesti", "הנחי", "프롬프트", "시스템", "システム", "系统", "系統",
-    "pesan", "mensagem", "mensaje", "regeln", "regole", "reglas", "regras", "είσαι", "jsi ",
-    "olet ",
-    "निर्देश",
+    "the assistant", "this assistant", "my setup", "before this chat", "before the chat",
+    "before this conversation", "llm", "language model", "chatbot", "agent", " bots",
+    "assistants", "ai assistant", "copilot", "chatgpt", "claude", "gemini", "ai model",
+    "vision model", "any model", "my role", "playing ", "meant to", "supposed to", "config",
+    "bot ", "bot,", "bot.", "bot:", "forbid", "upsell", "guardrail", "setup text",
+    "house rules", "hard rules", "ki-",
 )  # fmt: skip
 
 
+def _anchors() -> tuple[str, ...]:
+    """Literals of the one scan that let a text reach the gate: English ones above, and
+    the rule, persona/instruction and AI words of every other language. An ASCII word is
+    looked for after a space, so that it cannot hide inside another word ("immer" in
+    "simmer"); shorter than 4 letters, not at all (the short AI words are listed with
+    their surroundings)."""
+    out: list[str] = list(_EN_ANCHORS)
+    for lang, (rules, persona, ai) in GATE_WORDS.items():
+        if lang == "en":
+            continue
+        for word in (*persona, *ai, *rules):
+            core = word.strip()
+            if core.isascii():
+                literal = " " + core
+                if len(core) < 4:
+                    continue
+            else:
+                literal = core
+                if len(core) < 2:
+                    continue
+            if literal not in out:
+                out.append(literal)
+    out.extend(a for a in _SHORT_AI_ANCHORS if a not in out)
+    return tuple(out)
+
+
+GATE_ANCHORS: Final = _anchors()
+
+
+# Markup elements: two or more make a text data (an XML export, a router config, a JSX
+# tree); a fake system tag in it is the marker rule's business, not the scorer's.
+_ELEMENT_RE: Final = re.compile(r"<[a-z/][\w.:\-]{0,40}(?:\s[^<>]{0,80})?/?>")
+# Keys of a JSON object or arguments of an SDK repr: a payload, which raw_output judges
+# (provider payloads name models, roles and assistants), not prose.
+_DATA_KEY_RE: Final = re.compile(r"\"[\w.\-]{1,40}\"\s?:|\b\w{1,40}=[\'\"\[(]")
+
+
+def gate_level(low: str) -> int:
+    """How strongly a lower-cased text asks to be scored: 2 when it has a rule word and a
+    persona/instruction word (a recital) or a word naming an AI reader (an injection); 1
+    when it has two different words of one kind only ("my setup … supposed to", "luôn …
+    không bao giờ": a language whose other list misses the text); 0 otherwise, and for a
+    payload (three JSON keys or repr arguments) or markup (two elements or more)."""
+    rule = _RULE_RE.search(low)
+    who = _WHO_RE.search(low)
+    level = 2
+    if (rule is None or who is None) and _AI_RE.search(low) is None:
+        found = rule or who
+        if found is None:
+            return 0
+        pattern = _RULE_RE if rule is not None else _WHO_RE
+        if not any(m.group() != found.group() for m in pattern.finditer(low, found.end())):
+            return 0
+        level = 1
+    if any(n >= 2 for n, _ in enumerate(_ELEMENT_RE.finditer(low, 0, 4000), 1)):
+        return 0
+    if any(n >= 3 for n, _ in enumerate(_DATA_KEY_RE.finditer(low, 0, 4000), 1)):
+        return 0
+    return level
+
+
 def gate(low: str) -> bool:
-    """Whether a lower-cased text has both a rule word and a persona/instruction word."""
-    return _RULE_RE.search(low) is not None and _WHO_RE.search(low) is not None
+    """Whether the model is asked about a lower-cased text at all."""
+    return gate_level(low) > 0
 
 
-def _is_cjk(ch: str) -> bool:
-    o = ord(ch)
-    return (
-        0x3040 <= o <= 0x30FF
-        or 0x3400 <= o <= 0x9FFF
-        or 0xAC00 <= o <= 0xD7AF
-        or 0xF900 <= o <= 0xFAFF
-        or 0x0E00 <= o <= 0x0E7F
-    )
+# Where the gate saw one kind of word only, the model must be surer: a house rule list
+# ("always wear a helmet, never smoke") has two rule words too. A judgement, not fitted:
+# the generated held-out split has no false positive to fit it on.
+WEAK_GATE_THRESHOLD: Final = 0.8
+
+
+# Scripts written without spaces: each character is a token, so that the pairs are
+# (roughly) the words.
+_CJK_RE: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\u0e00-\u0e7f]")
+# Character n-grams see what word lists cannot: inflections, compounds, scripts without
+# spaces, and languages the corpus has a neighbour of (Slovak next to Czech, Malay next to
+# Indonesian). They are taken over the text with digits folded and each run of other
+# characters but ':' made one space (a label's colon is a cue), at most this many
+# characters.
+_MAX_CHARS: Final = 480
+_CHAR_FOLD_RE: Final = re.compile(r"[^\w:]+|_+")
+_DIGIT_RE: Final = re.compile(r"\d")
 
 
 def _tokens(low: str) -> list[str]:
-    out: list[str] = []
-    for m in _WORD_RE.finditer(low):
-        word = m.group()
-        if any(_is_cjk(c) for c in word):
-            # Scripts written without spaces: each character is a token, so that the
-            # pairs are (roughly) the words.
-            out.extend(word)
-        else:
-            out.append(word)
-        if len(out) >= _MAX_TOKENS:
-            break
-    return out[:_MAX_TOKENS]
+    words: list[str] = _WORD_RE.findall(low)
+    if _CJK_RE.search(low) is not None:
+        split: list[str] = []
+        for word in words:
+            if _CJK_RE.search(word) is not None:
+                split.extend(word)
+            else:
+                split.append(word)
+        words = split
+    return words[:_MAX_TOKENS]
 
 
 def features(low: str) -> set[str]:
     """Features of a lower-cased text: words, word pairs (with the text's start and end),
-    and the 5-letter prefix of each word of 7 letters or more, so that inflected forms
-    (instructions/instrucciones/instruções) share something."""
-    feats: set[str] = set()
-    prev = "^"
-    for tok in _tokens(low):
-        feats.add(tok)
-        feats.add(prev + " " + tok)
-        if len(tok) >= 7:
-            feats.add(tok[:5] + "~")
-        prev = tok
-    feats.add(prev + " $")
+    the 5-letter prefix of each word of 7 letters or more, and character 3- and 4-grams
+    (``#`` and the gram). Built with comprehensions: this runs on every text that passes
+    the gate."""
+    low = low[: _MAX_CHARS * 2]
+    words = _tokens(low)
+    feats = set(words)
+    feats.update([a + " " + b for a, b in zip(["^", *words], words, strict=False)])
+    feats.update([t[:5] + "~" for t in words if len(t) >= 7])
+    feats.add((words[-1] if words else "^") + " $")
+    folded = " " + _CHAR_FOLD_RE.sub(" ", _DIGIT_RE.sub("0", low))[:_MAX_CHARS] + " "
+    feats.update(["#" + folded[i : i + 3] for i in range(len(folded) - 2)])
+    feats.update(["#" + folded[i : i + 4] for i in range(len(folded) - 3)])
     return feats
 
 
@@ -148,11 +234,14 @@ class RecitalModel:
         # Features are binary and scaled by 1/sqrt(count), so a long text is not a
         # recital just because it has many words.
         scale = 1.0 / math.sqrt(len(feats))
-        w = self.weights
-        return logistic(self.bias + scale * sum(w.get(f, 0.0) for f in feats))
+        return logistic(self.bias + scale * sum(filter(None, map(self.weights.get, feats))))
 
     def fires(self, low: str) -> bool:
-        return gate(low) and self.score(low) >= self.threshold
+        level = gate_level(low)
+        if level == 0:
+            return False
+        need = self.threshold if level == 2 else max(self.threshold, WEAK_GATE_THRESHOLD)
+        return self.score(low) >= need
 
 
 @lru_cache(maxsize=1)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import unicodedata
 from collections import Counter
 from typing import Final
 
@@ -409,10 +410,18 @@ def _classes(value: str) -> tuple[int, bool, bool, bool, bool]:
 _ASSIGNMENT_INSIDE_RE: Final = re.compile(r"[A-Za-z_]=[^=\s]")
 
 
+def _latin(v: str) -> bool:
+    """ASCII, or Latin letters with diacritics among ASCII (``Kacsa#Tó2024``,
+    ``Sauna!Järvi42``: a password typed on a Finnish or Hungarian keyboard)."""
+    if v.isascii():
+        return True
+    return all(c.isascii() or (c.isalpha() and "LATIN" in unicodedata.name(c, "")) for c in v)
+
+
 def _not_a_secret_shape(v: str) -> bool:
     low = v.lower()
     return (
-        not v.isascii()
+        not _latin(v)
         or v[0] in "-)]},;("
         or _ASSIGNMENT_INSIDE_RE.search(v) is not None  # --from-literal=password=$X
         or any(c in v for c in "(){}")

@@ -240,6 +240,17 @@ class CredentialDetector:
             yield literal, "cred.cookie"
         yield "kind: secret", "cred.k8s"
         yield 'kind: "secret"', "cred.k8s"
+        # round 8: values judged by their shape where no vendor list names them
+        for literal in _GENERIC_PREFIX_ANCHORS:
+            yield literal, "cred.generic"
+        for literal in _BARE_KEY_ANCHORS:
+            yield literal, "cred.barekey"
+        for literal in _HOOK_ANCHORS:
+            yield literal, "cred.hook"
+        for literal in _CONNSTR_ANCHORS:
+            yield literal, "cred.connstr"
+        for literal in _TOTP_ANCHORS:
+            yield literal, "cred.totp"
 
     # -- check -----------------------------------------------------------------------------
 
@@ -279,6 +290,16 @@ class CredentialDetector:
         if "cred.cookie" in hits and self._cookie(ctx):
             return True
         if "cred.k8s" in hits and self._k8s_secret(ctx):
+            return True
+        if "cred.generic" in hits and _generic_prefixed(ctx.text, hits["cred.generic"]):
+            return True
+        if "cred.barekey" in hits and _bare_key(ctx.text):
+            return True
+        if "cred.hook" in hits and _hook_url(ctx.text):
+            return True
+        if "cred.connstr" in hits and _connection_string(ctx.text):
+            return True
+        if "cred.totp" in hits and _totp_groups(ctx.text, ctx.low):
             return True
         for trigger, cls in (("cred.kw.password", "password"), ("cred.kw.secret", "secret")):
             if trigger in hits and self._keywords(ctx, hits[trigger], cls):
@@ -462,6 +483,8 @@ class CredentialDetector:
     ) -> bool:
         first = low[start]
         keyword = low[start:end]
+        if _PAGINATION_BEFORE_RE.search(low, max(0, start - 24), start):
+            return False  # "the continuation token … is …", "next page token": a cursor
         if " " in keyword or not keyword.isascii():
             # A phrase (``api key``, ``mot de passe``) or a word of another script: whole
             # words only. CJK has no spaces: there the particle after the keyword is
@@ -860,9 +883,10 @@ def _random_enough(match: str, rule: VendorRule) -> bool:
 
 
 def _doc_id(part: str) -> bool:
-    """A documentation stand-in path part: zeros or X after an optional one-letter kind."""
-    body = part[1:] if len(part) > 4 and part[0].isalpha() and part[0] not in "xX" else part
-    return len(body) >= 4 and set(body.lower()) <= frozenset("0x*")
+    """A documentation stand-in path part: zeros or X after an optional one-letter kind
+    (``T00000000``, also the short ``T000/B000/XXXX`` of some guides)."""
+    body = part[1:] if len(part) >= 4 and part[0].isalpha() and part[0] not in "xX" else part
+    return len(body) >= 3 and set(body.lower()) <= frozenset("0x*")
 
 
 _MASK_BODY_CHARS: Final = frozenset("x*•#0.-_ ")
@@ -1441,3 +1465,175 @@ def _in_template(text: str, at: int) -> bool:
     """Whether ``at`` is inside a ``{{ … }}`` template expression (Go, Jinja, Helm)."""
     opened = text.rfind("{{", max(0, at - 60), at)
     return opened != -1 and text.find("}}", opened, at) == -1 and "}}" in text[at : at + 60]
+
+
+# --- round 8: values judged by their shape --------------------------------------------------
+# Vendor lists grow after the fact; these judge the value where the text says what it is
+# by shape alone.
+
+# A prefix with a part that says "secret" (``tfl_live_…``, ``acct_key_…``, ``whs_…``),
+# then a generated body. Non-secret ids (``ch_…``, ``cus_…``, ``pi_…``) have no such part.
+_GENERIC_PREFIX_ANCHORS: Final = (
+    "_live_", "_prod_", "sk_", "pk_", "rk_", "_pat_", "pat_", "_secret_", "secret_", "_key_",
+    "key_", "_token_", "token_", "tok_", "_api_", "api_", "_auth_", "auth_", "access_",
+    "whs_", "_wh_", "hook_", "deploy_", "dpl_", "sess_", "refresh_", "priv_", "sk-",
+    "-live-", "-prod-", "key-", "token-", "secret-", "pat-",
+)  # fmt: skip
+_SECRETISH_PARTS: Final = frozenset(
+    {"sk", "pk", "rk", "live", "prod", "secret", "key", "token", "tok", "pat", "api", "auth",
+     "access", "priv", "private", "wh", "whs", "whsec", "hook", "deploy", "dpl", "sess",
+     "session", "refresh", "signing", "bearer", "apikey", "cred", "creds"}
+)  # fmt: skip
+_TOKEN_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_PART_SPLIT_RE: Final = re.compile(r"[_\-]")
+
+
+def _token_around(text: str, pos: int) -> str:
+    """The run of token characters around ``pos``; empty when a mask follows it
+    (``bedrock-api-key-YmVk…********``: the shown part is the fixed start of a masked key)."""
+    start = pos
+    while start > 0 and text[start - 1] in _TOKEN_CHARS and pos - start < 64:
+        start -= 1
+    end = pos
+    while end < len(text) and text[end] in _TOKEN_CHARS and end - pos < 512:
+        end += 1
+    if text[end : end + 1] in ("*", "•", "…", "●") or text.startswith("...", end):
+        return ""
+    return text[start:end]
+
+
+def _generic_prefixed(text: str, positions: list[int]) -> bool:
+    seen: set[str] = set()
+    for pos in positions[:_MAX_KEYWORDS]:
+        token = _token_around(text, pos)
+        if token in seen or len(token) < 24:
+            continue
+        seen.add(token)
+        parts = _PART_SPLIT_RE.split(token)
+        for i, part in enumerate(parts[:-1]):
+            if not part or len(part) > 12 or not part[0].isalpha():
+                break  # the prefix is a few short words; a long part is the body
+            if part.lower() not in _SECRETISH_PARTS:
+                continue
+            body = "".join(parts[i + 1 :])
+            if (
+                len(body) >= 20
+                and not is_placeholder(body)
+                and looks_machine_made(body, min_len=20)
+                and _mixed_enough(body)
+            ):
+                return True
+            break
+    return False
+
+
+# "the service account's key is 9Fq…/…+…": a bare "key", "secret" or "token" stated with a
+# copula or a colon, and a long generated value (not a hex digest: those are cache keys).
+_BARE_KEY_ANCHORS: Final = (
+    " key is ",
+    " key was ",
+    " key: ",
+    " keys are ",
+    " key = ",
+    " key reads ",
+)
+_BARE_KEY_RE: Final = re.compile(
+    r"(?i)(?<![\w-])key(?:s)?\s(?:is|was|are|reads|=|:)\s{1,3}[`\"'“]?"
+    r"(?P<value>[A-Za-z0-9+/=_\-.~]{24,512})"
+)
+
+
+def _bare_key(text: str) -> bool:
+    for m in _BARE_KEY_RE.finditer(text):
+        value = m.group("value").rstrip(".")
+        if _HEX_VALUE_RE.fullmatch(value) or _UUID_PART_RE.fullmatch(value):
+            continue  # a digest or an id (a cache key, a message key), not a secret
+        if looks_machine_made(value, min_len=24) and _mixed_enough(value):
+            return True
+    return False
+
+
+_HEX_VALUE_RE: Final = re.compile(r"[0-9a-fA-F]+")
+
+# A webhook's secret in its path or host (decision: credential): a URL with "hook" in it
+# (or a deploy hook, a Pipedream endpoint, a Bitrix24 REST hook) and a generated part.
+_HOOK_ANCHORS: Final = ("hook", "/deploy/", ".pipedream.net", "/rest/")
+_URL_RE: Final = re.compile(r"https?://[^\s\"'<>`)\]]{8,2048}")
+_UUID_PART_RE: Final = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+
+
+def _hook_url(text: str) -> bool:
+    for m in _URL_RE.finditer(text):
+        url = m.group().rstrip(".,;:")
+        low = url.lower()
+        host = low.partition("://")[2].partition("/")[0]
+        if not (
+            "hook" in low
+            or "/deploy/" in low
+            or host.endswith(".pipedream.net")
+            or re.search(r"/rest/\d+/", low)
+        ):
+            continue
+        original = url.partition("://")[2]
+        parts = [p for p in re.split(r"[/?#&=@.]", original) if p]
+        if host.endswith(".pipedream.net"):
+            parts = [original.split(".", 1)[0], *parts]
+        for part in parts[1:] if not host.endswith(".pipedream.net") else parts:
+            if _doc_id(part) or is_placeholder(part):
+                continue
+            if _UUID_PART_RE.fullmatch(part):
+                return True
+            if len(part) >= 12 and looks_machine_made(part, min_len=12) and _mixed_enough(part):
+                return True
+    return False
+
+
+# Connection strings written with their escaping: ADO.NET braces (``Password={Pa;ss}}w}``,
+# ``}}`` an escaped brace) and Oracle EZConnect (``scott/T1ger#Pwd@//host:1521/svc``).
+_CONNSTR_ANCHORS: Final = ("password={", "pwd={", "password = {", "@//")
+_ADO_BRACED_RE: Final = re.compile(
+    r"(?i)\b(?:password|pwd)\s?=\s?\{(?P<value>(?:[^}\n]|\}\}){1,128})\}"
+)
+_EZCONNECT_RE: Final = re.compile(
+    r"(?<![\w/])[A-Za-z][\w$#]{0,29}/(?P<value>[^\s/@\"']{3,64})@//[A-Za-z0-9][\w.\-]*(?::\d{1,5})?/"
+)
+
+
+def _connection_string(text: str) -> bool:
+    for m in _ADO_BRACED_RE.finditer(text):
+        value = m.group("value").replace("}}", "}")
+        if (
+            not is_placeholder(value)
+            and not is_reference("{" + value + "}")
+            and (looks_like_password(value) or ";" in value)
+        ):
+            return True
+    return any(looks_like_password(m.group("value")) for m in _EZCONNECT_RE.finditer(text))
+
+
+# A TOTP seed as authenticator apps print it for manual entry: four or more groups of
+# four base32 characters, named as a 2FA/TOTP secret or key nearby.
+_TOTP_ANCHORS: Final = ("2fa", "totp", "two-factor", "authenticator", "mfa ", "otp ")
+_TOTP_GROUPS_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9])(?:[A-Z2-7]{4}[ \-]){3,7}[A-Z2-7]{4}(?![A-Za-z0-9])"
+)
+
+
+def _totp_groups(text: str, low: str) -> bool:
+    for m in _TOTP_GROUPS_RE.finditer(text):
+        window = low[max(0, m.start() - 160) : m.start()]
+        if not any(a in window for a in _TOTP_ANCHORS):
+            continue
+        if not any(w in window for w in ("secret", "key", "seed", "code", "setup")):
+            continue
+        groups = m.group().replace("-", " ").split()
+        if len(set(groups)) == len(groups) and entropy("".join(groups)) >= 3.0:
+            return True
+    return False
+
+
+# Words before "token"/"key" that make it a pagination cursor or a continuation marker.
+_PAGINATION_BEFORE_RE: Final = re.compile(
+    r"(?:continuation|next|page|pagination|paging|sync|resume|skip|delta|change|"
+    r"starting|start|cursor|nextpage|next_page)[\s_\-]?\Z"
+)

@@ -80,6 +80,7 @@ _MARKER_ANCHORS: Final = (
 # are a helpful assistant'") is talk about their prompt, not ours.
 _USERS_PROMPT_RE: Final = re.compile(
     r"(?:user(?:'s|’s|s')|your|their|customer(?:'s|’s))\s(?:(?:own|current|draft|system)\s)?"
+    r"(?:(?:bot|chatbot|assistant|agent|app|gpt)(?:'s|’s)\s)?"
     r"(?:system\s)?(?:prompt|message|instructions?)\b[^.\n]{0,40}$"
 )
 
@@ -89,7 +90,14 @@ _USERS_PROMPT_RE: Final = re.compile(
 # is their own message. An injection found in a page, a mail or a tool result is still
 # quoted hidden text (no user attribution before it).
 _USER_SAYS_RE: Final = re.compile(
-    r"\b(?:the\s)?user(?:'s|’s)?\s(?:(?:own|latest|last|new)\s)?(?:message|prompt|input|request|"
+    # the customer in the chat is the user too ("the customer wrote …", "il cliente ha
+    # scritto …", "la cliente escribió …")
+    r"\b(?:the\s)?customer(?:'s|’s)?\s(?:wrote|writes|typed|asked|asks|says|said|tried)\b"
+    r"|\b(?:il|la|el|o|a)\scliente\s(?:mi\s|me\s)?(?:ha\sscritto|scrive|chiede|ha\schiesto|"
+    r"escribió|escribe|pidió|pide|escreveu|escreve|pediu|pede)"
+    r"|\b(?:le|la)\sclient(?:e)?\s(?:m['’])?(?:a\sécrit|écrit|demande|a\sdemandé)"
+    r"|\b(?:der|die)\skund(?:e|in)\s(?:schreibt|schrieb|fragt|fordert)"
+    r"|\b(?:the\s)?user(?:'s|’s)?\s(?:(?:own|latest|last|new)\s)?(?:message|prompt|input|request|"
     r"tried|tries|wrote|writes|says|said|asked|asks|typed|types|sent|pasted|entered|demands|"
     r"demanded|requests|requested|is\strying|insists)\b"
     r"|\busuari[oa]\s(?:me\s)?(?:escribió|escribe|dice|dijo|pidió|pide|intentó|intenta|envió|puso)"
@@ -111,6 +119,9 @@ _USER_SAYS_RE: Final = re.compile(
     r"|\bvocê\s(?:me\s)?(?:pediu|escreveu|disse)\b|\bhai\s(?:chiesto|scritto|detto)\b"
     r"|\b(?:ты|вы)\s(?:попросил[аи]?|написал[аи]?)"
     r"|\b(?:user|they|you)\s(?:is|are)\stesting\b|\btest(?:ing)?\s(?:string|case|prompt|payload)s?\b"
+    # "they're asking me to pretend …": the person in the chat, not a page
+    r"|\bthey(?:'re|’re|\sare)?\s(?:asking|ask|asked|want|wanted|tried|try|typed|wrote|insist)\s"
+    r"(?:me\s)?(?:to\s)?"
     # the user's own words in quotes, the verb after them (Turkish, Japanese, Korean) or
     # before: "Kullanıcı "…" dedi", "ユーザーが「…」と書いてきた"
     r"|(?:\buser|\busuari[oa]|\busuári[oa]|\butilisat(?:eur|rice)|\bnutzer|\butente|"
@@ -181,14 +192,20 @@ class HiddenPromptDetector:
     def _marker(self, ctx: Context) -> bool:
         low = ctx.low
         for m in _MARKER_RE.finditer(low):
+            if m.group().endswith("/>"):
+                continue  # a self-closing element (<Instructions step={2} />) holds no turn
             # A marker named in prose ("wrap it in a <system> tag", "the [INST] format")
             # is talk; a marker with a turn after it is a template.
             if _TALK_AFTER_RE.match(low, m.end()):
                 continue
-            if _MARKUP_TAG_RE.match(m.group()) and _MARKUP_TALK_BEFORE_RE.search(
-                low, max(0, m.start() - 24), m.start()
+            if (
+                _MARKUP_TAG_RE.match(m.group())
+                and "=" not in m.group()
+                and _MARKUP_TALK_BEFORE_RE.search(low, max(0, m.start() - 24), m.start())
             ):
-                continue  # "an <instructions> section", "la balise <instructions>"
+                # "an <instructions> section", "la balise <instructions>"; a tag written
+                # with attributes (<system-reminder priority="high">) is the tag in use
+                continue
             if _MARKUP_TAG_RE.match(m.group()) and (
                 _pascal_data_element(ctx.text, m.group())
                 or ("xml" in low and _short_element(low, m))

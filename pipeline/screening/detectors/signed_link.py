@@ -177,6 +177,8 @@ class SignedLinkDetector:
             yield literal, "sl.temp"
         for literal in _EXPIRY_WORDS:
             yield literal, "sl.expiring"
+        for literal in _SHARE_ANCHORS:
+            yield literal, "sl.share"
 
     def check(self, ctx: Context) -> bool:
         hits = ctx.hits
@@ -187,6 +189,8 @@ class SignedLinkDetector:
         if "sl.path" in hits and any(p.search(ctx.low) for p in self.paths):
             return True
         if "sl.temp" in hits and _temp_host_link(ctx.text, ctx.low):
+            return True
+        if "sl.share" in hits and _share_path_link(ctx.text):
             return True
         return "sl.expiring" in hits and _expiring_path_link(ctx.text, ctx.low)
 
@@ -319,3 +323,33 @@ def _generated_segment(segment: str) -> bool:
     if not any(c.isdigit() for c in segment) or not any(c.isalpha() for c in segment):
         return False
     return looks_machine_made(segment, min_len=16)
+
+
+# "Anyone with the link" shares of services without a rule of their own (round 8): a
+# share-named path segment, then a generated id (``/share/<32 hex>``, ``/s/Xk29…``). The
+# id is the capability; a file name after the word (``/share/logo.png``) is not.
+_SHARE_ANCHORS: Final = ("/share/", "/shared/", "/sharing/", "/s/", "/invite/")
+_SHARE_PATH_RE: Final = re.compile(
+    r"https?://[^/\s\"'<>]+(?:/[^/\s\"'<>?#]*)*?/(?:share|shared|sharing|s|invite)/"
+    r"(?P<id>[A-Za-z0-9_\-]{12,128})(?=[/?#\s\"'<>),.;]|\Z)"
+)
+
+
+def _share_path_link(text: str) -> bool:
+    for m in _SHARE_PATH_RE.finditer(text):
+        ident = m.group("id")
+        if is_placeholder(ident):
+            continue
+        if _HEX_ONLY_RE.match(ident.lower()):
+            if len(ident) >= 24 and len(set(ident.lower())) >= 8:
+                return True
+            continue
+        if _generated_segment(ident) or (
+            len(ident) >= 12 and looks_machine_made(ident, min_len=12) and _mixed_id(ident)
+        ):
+            return True
+    return False
+
+
+def _mixed_id(ident: str) -> bool:
+    return any(c.isdigit() for c in ident) and any(c.isalpha() for c in ident)
