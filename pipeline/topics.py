@@ -45,6 +45,24 @@ Role = Literal["source", "clean", "view", "dead-letter", "re-key", "changelog"]
 Key = Literal["any", "sessionId", "sessionId or none"]
 
 
+CLUSTER_REPLICATION: Final = 3
+"""Replicas of a topic ``topics --create`` creates on a cluster of at least 3 brokers (the
+usual production setting: one broker may fail while two stay in sync); on fewer, every
+broker holds one."""
+
+CLUSTER_MIN_INSYNC: Final = 2
+"""``min.insync.replicas`` of a topic with 3 or more replicas: a write acknowledged to an
+``acks=all`` producer (every producer of the worker) is on at least 2 brokers, so the loss
+of any one broker loses no acknowledged record, and with one broker down every partition
+still takes writes. With fewer replicas the broker's default applies."""
+
+
+def min_insync_replicas(replication: int) -> int | None:
+    """The ``min.insync.replicas`` a topic with ``replication`` replicas is created with
+    (None: the broker's default): :data:`CLUSTER_MIN_INSYNC` from 3 replicas on."""
+    return CLUSTER_MIN_INSYNC if replication >= CLUSTER_REPLICATION else None
+
+
 @dataclass(frozen=True)
 class TopicSpec:
     """How a topic is created: what :func:`pipeline.kafka.admin.create_topics` needs."""
@@ -64,6 +82,9 @@ class TopicSpec:
             configs["retention.ms"] = str(self.retention_ms)
         if self.max_message_bytes is not None:
             configs["max.message.bytes"] = str(self.max_message_bytes)
+        in_sync = min_insync_replicas(self.replication)
+        if in_sync is not None:
+            configs["min.insync.replicas"] = str(in_sync)
         return configs
 
 
@@ -404,12 +425,6 @@ def create_command(broker: str, app_id: str, partitions: int | None) -> str:
     if partitions is not None:
         words.append(f"--partitions {partitions}")
     return " ".join(words)
-
-
-CLUSTER_REPLICATION: Final = 3
-"""Replicas of a topic ``topics --create`` creates on a cluster of at least 3 brokers (the
-usual production setting: one broker may fail while two stay in sync); on fewer, every
-broker holds one."""
 
 
 def creation_plan(

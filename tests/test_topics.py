@@ -310,8 +310,18 @@ def test_the_creation_plan_fits_what_exists() -> None:
     assert plan({}, 5, replication=2).replication == 2
     specs = {spec.name: spec for spec in (t.spec() for t in plan({}, 3))}
     assert specs[NAMES.raw].configs()["max.message.bytes"] == str(RAW_MAX_MESSAGE_BYTES)
-    assert specs[f"{APP_ID}-sessions-changelog"].configs() == {"cleanup.policy": "compact"}
+    # With 3 replicas, min.insync.replicas 2: an acks=all write is on two brokers.
+    assert specs[f"{APP_ID}-sessions-changelog"].configs() == {
+        "cleanup.policy": "compact",
+        "min.insync.replicas": "2",
+    }
     assert {spec.replication for spec in specs.values()} == {3}
+    assert {s.configs()["min.insync.replicas"] for s in specs.values()} == {"2"}
+    # Fewer replicas: the broker's default (a single broker's is 1).
+    for brokers in (1, 2):
+        assert not any("min.insync.replicas" in t.spec().configs() for t in plan({}, brokers)), (
+            brokers
+        )
     # Refused before anything is created: topics that would not fit the worker's count
     # (the raw topic's 6, or CHAO_WORKER_PARTITIONS).
     with pytest.raises(TopologyError, match=r"x\.session-events has 3"):

@@ -55,7 +55,7 @@ from pipeline.kafka.stable_offsets import await_stable_offsets
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
-from pipeline.topics import worker_topics
+from pipeline.topics import min_insync_replicas, worker_topics
 from pipeline.trace import TraceSettings, prev_seq_header
 from topologies import patches
 from topologies.app import PipelineApp, app_settings
@@ -137,10 +137,16 @@ class PipelineTopology:
         self.raw_topic = app.topic(
             self.topics.raw.name, key_serializer="raw", value_serializer="raw"
         )
+        # The internal topics' replicas come from the app's settings (the raw topic's,
+        # topologies.worker); from 3 replicas on, min.insync.replicas=2 as the operator's
+        # topics (pipeline.topics.min_insync_replicas).
+        in_sync = min_insync_replicas(self.settings.replication or 1)
+        internal_config = {"min.insync.replicas": str(in_sync)} if in_sync else None
         self.staged_topic = app.topic(
             self.topics.staged.name,
             partitions=self.topics.partitions,
             internal=True,
+            config=internal_config,
             key_serializer="raw",
             value_serializer="raw",
         )
@@ -161,6 +167,7 @@ class PipelineTopology:
             deleting=False,
             acks=False,
             internal=True,
+            config=internal_config,
             maxsize=131_072,
             allow_empty=True,
         )
