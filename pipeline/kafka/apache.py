@@ -672,15 +672,23 @@ class KafkaCluster:
             raise
         return time.monotonic() - started
 
-    def stop(self, timeout: float = 15.0) -> None:
-        """Stop every node and delete its storage. SIGTERM to all at once: one by one, the
-        last node's controlled shutdown waits for a quorum that is gone."""
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop every node (SIGTERM to all at once, SIGKILL to those still running after
+        ``timeout`` in all) and delete their storage. Not one by one: the last node's
+        controlled shutdown would wait for a quorum that is gone, 30 s and more."""
         self.resume()
         for node in self.nodes:
             if node.process is not None and node.process.poll() is None:
                 node.process.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + timeout
         for node in self.nodes:
-            node.stop(timeout)
+            if node.process is not None:
+                try:
+                    node.process.wait(max(0.0, deadline - time.monotonic()))
+                except subprocess.TimeoutExpired:
+                    node.process.kill()
+                    node.process.wait(30)
+            node.stop()  # it has exited: closes its log, deletes its storage
         self.frozen.clear()
 
     def pause(self) -> None:
