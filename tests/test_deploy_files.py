@@ -21,7 +21,7 @@ from pipeline.kafka.admin import RAW_MAX_MESSAGE_BYTES, pipeline_topics
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import GAP_CAUSES, LATE_CAUSES
 from pipeline.stages.stats import Stats
-from pipeline.topics import Topics
+from pipeline.topics import RAW_TIMESTAMP_TYPE, Topics
 
 REPO = Path(__file__).resolve().parents[1]
 COMPOSE = REPO / "docker-compose.yml"
@@ -615,9 +615,15 @@ def test_raw_topic_takes_records_over_the_contract_limit(
     pipeline.kafka.admin gives it, well above CHAO_MAX_RECORD_BYTES."""
     script = "\n".join(services["topics"]["command"])
     raw = re.escape(TopicNames().raw)
-    found = re.search(rf"--entity-name {raw} --add-config max\.message\.bytes=(\d+)", script)
+    found = re.search(
+        rf"--entity-name {raw} \\\n\s*--add-config max\.message\.bytes=(\d+),"
+        r"message\.timestamp\.type=(\w+)",
+        script,
+    )
     assert found, "the topics job does not set the raw topic's max.message.bytes"
     assert int(found.group(1)) == RAW_MAX_MESSAGE_BYTES
+    # Arrival is the append to the raw topic (contract 3.4): the broker's append time.
+    assert found.group(2) == RAW_TIMESTAMP_TYPE
     [raw_spec] = [s for s in pipeline_topics(TopicNames(), 4) if s.name == TopicNames().raw]
     assert raw_spec.configs()["max.message.bytes"] == str(RAW_MAX_MESSAGE_BYTES)
     assert 2 * PipelineConfig().max_record_bytes <= RAW_MAX_MESSAGE_BYTES

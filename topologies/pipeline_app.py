@@ -55,7 +55,7 @@ from pipeline.kafka.stable_offsets import await_stable_offsets
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
-from pipeline.topics import min_insync_replicas, worker_topics
+from pipeline.topics import arrival_warning, min_insync_replicas, worker_topics
 from pipeline.trace import TraceSettings, prev_seq_header
 from topologies import patches
 from topologies.app import PipelineApp, app_settings
@@ -127,6 +127,9 @@ class PipelineTopology:
             # A raw partition's transaction must not hold another partition's session
             # state: every event takes the re-key hop (topologies.transactions).
             self.settings = self.settings.model_copy(update={"process_in_place": False})
+        # On Kafka, the first raw record says whether its timestamp is the append time that
+        # contract 3.4 calls arrival (pipeline.topics.arrival_warning); Tansu has no choice.
+        self._arrival_checked = engine != "kafka"
         self.patches = patches.apply(
             self.app,
             engine=engine,
@@ -444,6 +447,12 @@ class PipelineTopology:
             # revocation waits for it) and each record in its input partition's transaction.
             async with self.lock if exactly_once else contextlib.nullcontext():
                 messages, epoch = self.checkpoint.take(batch)
+                if not self._arrival_checked and messages:
+                    self._arrival_checked = True
+                    first = messages[0]
+                    warning = arrival_warning(first.topic, first.timestamp_type)
+                    if warning is not None:
+                        log.warning(warning)
                 events: list[StagedEvent] = []
                 tasks: list[Task | None] = []
                 for message in messages:

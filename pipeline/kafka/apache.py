@@ -1,4 +1,5 @@
-"""The production broker on demand: Apache Kafka 4.3.1 (or 3.9.1), one KRaft node on loopback.
+"""The production broker on demand: Apache Kafka 4.3.1 (or 3.9.1), one KRaft node on loopback,
+or a cluster of three (:class:`KafkaCluster`).
 
 Production runs on Apache Kafka 4.x (``docker-compose.yml``: ``apache/kafka:4.3.1``,
 KRaft); 3.9.1, the last 3.x release, stays supported. No Docker engine runs on the
@@ -13,7 +14,9 @@ folder that is deleted when it stops. The version: ``version=``, else
 those known). :class:`KafkaBroker` has the interface of the embedded
 :class:`~pipeline.kafka.broker.EmbeddedBroker`, so tests and tools take either
 (:func:`pipeline.kafka.broker.new_broker`). Settings and why: :data:`BROKER_SETTINGS`,
-``docs/kafka.md``.
+``docs/kafka.md``. :class:`KafkaCluster` runs three such nodes as one cluster (a
+three-voter quorum, topics on 3 replicas; ``chao-pipeline broker --engine kafka --nodes
+3``, ``make test-cluster``): docs/kafka.md, "A three-broker cluster".
 
 ``python -m pipeline.kafka.apache [VERSION]`` fetches the jars (``make install`` runs it
 for the default version).

@@ -43,6 +43,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
 import pytest
 from aiokafka.admin import AIOKafkaAdminClient
 
@@ -50,7 +51,7 @@ from pipeline.errors import BrokerError
 from pipeline.generate import TrafficProfile, generate_events
 from pipeline.kafka.admin import partition_states
 from pipeline.kafka.apache import KafkaCluster
-from pipeline.kafka.io import IsolationLevel
+from pipeline.kafka.io import IsolationLevel, read_topics
 from pipeline.runner import WorkerProcess
 from pipeline.topics import Topics
 from tests.faults.faults_util import (
@@ -249,6 +250,7 @@ def test_cluster_fault_loses_nothing(
     seed = SEED + 100 * run + SEED_OFFSET[scenario]
     rng = random.Random(seed)
     streams = [start_stream(cluster, tmp_path, g, seed + 50 * n) for n, g in enumerate(GUARANTEES)]
+    passed = False
     try:
         for stream in streams:
             stream.worker.wait_ready(timeout=120)
@@ -305,18 +307,46 @@ def test_cluster_fault_loses_nothing(
             states = asyncio.run(partition_states(cluster.bootstrap, [t.name for t in internal]))
             replicas = {len(p.replicas) for p in states.partitions.values()}
             assert states.partitions and replicas == {REPLICATION}, replicas
+        passed = True
     finally:
         for stream in streams:
             stream.deployment.stop()
-        # A node restarted after a SIGKILL recovers every partition it holds before it
-        # rejoins (248 partitions: 12 s of a 48 s restart at load 17): the next scenario's
-        # restarts are quicker without this one's topics.
-        # Not a test failure of its own when it fails (say, after a failure that left the
-        # cluster broken): the next test's restore says how the cluster is.
-        try:
-            asyncio.run(delete_topics(cluster.bootstrap, [t for s in streams for t in s.topics()]))
-        except Exception as exc:
-            print(f"\ncould not delete the test's topics: {exc!r}")
+    # A node restarted after a SIGKILL recovers every partition it holds before it rejoins
+    # (248 partitions: 12 s of a 48 s restart at load 17): the next scenario's restarts
+    # are quicker without this one's topics. A failed test's stay, to be read.
+    if passed:
+        asyncio.run(delete_topics(cluster.bootstrap, [t for s in streams for t in s.topics()]))
+    else:
+        for stream in streams:
+            note_raw_records(stream, tmp_path / f"raw-{stream.guarantee}.jsonl")
+
+
+def note_raw_records(stream: Stream, path: Path) -> None:
+    """For a failed run: where and when each raw record landed (partition, offset,
+    timestamp, sessionId, seq; never the payload), to tell late arrivals from the
+    worker's mistakes. The cluster's storage is deleted when the module ends."""
+    try:
+        records = asyncio.run(
+            read_topics(
+                stream.deployment.broker.bootstrap,
+                [stream.deployment.topics.raw],
+                until=lambda got: sum(map(len, got.values())) >= len(stream.lines),
+                timeout=60,
+            )
+        )
+    except Exception as exc:  # the cluster may be broken: the failure itself is reported
+        print(f"\ncould not read {stream.deployment.topics.raw}: {exc!r}")
+        return
+    with path.open("wb") as out:
+        for record in records[stream.deployment.topics.raw]:
+            try:
+                envelope = orjson.loads(record.value)
+                where = {"sessionId": envelope.get("sessionId"), "seq": envelope.get("seq")}
+            except (orjson.JSONDecodeError, AttributeError):
+                where = {}
+            line = {"p": record.partition, "o": record.offset, "ts": record.timestamp, **where}
+            out.write(orjson.dumps(line) + b"\n")
+    print(f"\nraw records of the failed run: {path}")
 
 
 async def delete_topics(bootstrap: str, names: list[str]) -> None:
