@@ -19,7 +19,7 @@ DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
 	java:openjdk-17-jre-headless mvn:maven chromium:chromium
 
 .PHONY: install debian-packages kafka-jars test lint typecheck recital-model unit test-node test-faults \
-	test-kafka test-faults-kafka test-kafka-3.9 soak demo bench bench-kafka clean
+	test-kafka test-faults-kafka test-kafka-3.9 test-cluster soak demo bench bench-kafka clean
 
 # Node packages of clients/ (the TypeScript client and the protocol conformance tests),
 # from the committed lock file; reinstalled only when the lock file changed.
@@ -110,6 +110,16 @@ test-kafka-3.9: install
 	CHAO_KAFKA_VERSION=$(KAFKA_3_9) $(VENV)/bin/pytest -q --broker=kafka \
 		tests/integration/test_streaming.py::test_every_fixture_gives_the_file_mode_output \
 		'tests/faults/test_soak.py::test_soak_crashes[exactly-once]'
+
+# A three-broker Apache Kafka 4.3.1 cluster on loopback (tests/faults/test_cluster.py,
+# RELIABILITY.md "A three-broker cluster"): the node leading most raw and clean partitions
+# SIGKILLed and left down, the active controller SIGKILLed and restarted, a rolling restart,
+# a node frozen past its session and thawed; each with an at-least-once and an exactly-once
+# deployment at once, beside a CPU-heavy process. CLUSTER_RUNS=5: each scenario 5 times.
+CLUSTER_RUNS ?= 1
+test-cluster: install
+	CHAO_CLUSTER_RUNS=$(CLUSTER_RUNS) $(VENV)/bin/pytest -q tests/faults/test_cluster.py \
+		--broker=kafka -m cluster
 
 test: lint typecheck unit test-node
 

@@ -49,7 +49,8 @@ DEFAULT_OUT = Path("schemas") / "asyncapi.json"
 CONTENT_TYPE = "application/json"
 REF_TEMPLATE = "#/components/schemas/{model}"
 
-INTERNAL_REPLICAS = 1  # faust_app_settings: topic_replication_factor
+# The document's replicas (one broker); a worker gives its internal topics the raw topic's.
+INTERNAL_REPLICAS = 1
 
 # -- messages ----------------------------------------------------------------------------
 
@@ -379,7 +380,8 @@ def _info(partitions: int, topics: Topics) -> dict[str, Any]:
         f"**Partitions and replicas** are this document's defaults: {partitions} "
         f"partitions on every topic and replication factor {INTERNAL_REPLICAS}. A "
         "deployment sets its own; the worker creates its internal topics with the raw "
-        "topic's partition count (or `CHAO_WORKER_PARTITIONS` when set), and the clean "
+        "topic's partition count and replication factor (or `CHAO_WORKER_PARTITIONS` and "
+        "`CHAO_WORKER_REPLICATION` when set), and the clean "
         "session-events topic must have as many. Each channel's Kafka binding gives its "
         "partitions, replicas, cleanup policy and retention."
     )

@@ -185,6 +185,13 @@ def _cmd_broker(args: argparse.Namespace) -> int:
     if args.kafka_version and args.engine != "kafka":
         print("chao-pipeline: --kafka-version goes with --engine kafka", file=sys.stderr)
         return 2
+    if args.nodes != 1 and args.engine != "kafka":
+        print(
+            "chao-pipeline: --nodes goes with --engine kafka (Tansu runs one node)", file=sys.stderr
+        )
+        return 2
+    if args.nodes != 1:
+        return _run_cluster(args)
     broker = new_broker(args.engine, args.port, host=args.host, kafka_version=args.kafka_version)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
@@ -197,7 +204,7 @@ def _cmd_broker(args: argparse.Namespace) -> int:
             print(f"embedded broker (Tansu) ready in {seconds:.1f} s at {broker.url}")
             print("in-memory: its data is gone when it stops. Ctrl-C stops it.")
         if args.create_topics:
-            print(_create_pipeline_topics(broker.bootstrap, args.partitions))
+            print(_create_pipeline_topics(broker.bootstrap, args.partitions, 1))
         sys.stdout.flush()
         assert broker.process is not None
         code = broker.process.wait()
@@ -209,18 +216,64 @@ def _cmd_broker(args: argparse.Namespace) -> int:
         broker.stop()
 
 
-def _create_pipeline_topics(bootstrap: str, partitions: int | None) -> str:
+def _run_cluster(args: argparse.Namespace) -> int:
+    """``broker --engine kafka --nodes N``: N KRaft nodes (broker and controller each) on
+    ports PORT, PORT+1, ...; runs until Ctrl-C or until a node exits."""
+    import signal
+
+    from pipeline.kafka.apache import KafkaCluster, cluster_settings
+
+    ports = [args.port + n for n in range(args.nodes)]
+    cluster = KafkaCluster(args.nodes, host=args.host, version=args.kafka_version, ports=ports)
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        seconds = cluster.start()
+        settings = cluster_settings(args.nodes)
+        print(
+            f"Apache Kafka {cluster.version}, {args.nodes} nodes (each broker and controller), "
+            f"ready in {seconds:.1f} s at {cluster.url}"
+        )
+        print(
+            f"bootstrap: {cluster.bootstrap}; topics created without a replication factor: "
+            f"{settings['default.replication.factor']} replicas, min.insync.replicas "
+            f"{settings['min.insync.replicas']}"
+        )
+        print("storage in temporary folders, deleted when it stops. Ctrl-C stops it.")
+        if args.create_topics:
+            replicas = int(settings["default.replication.factor"])
+            print(_create_pipeline_topics(cluster.bootstrap, args.partitions, replicas))
+        sys.stdout.flush()
+        while True:
+            for node in cluster.nodes:
+                if node.process is not None and node.process.poll() is not None:
+                    code = node.process.returncode
+                    print(
+                        f"chao-pipeline: node {node.node_id} exited with code {code}",
+                        file=sys.stderr,
+                    )
+                    return 1
+            time.sleep(1.0)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        cluster.stop()
+
+
+def _create_pipeline_topics(bootstrap: str, partitions: int | None, replication: int) -> str:
     """The raw, clean and dead-letter topics, as the compose file's topics job creates them."""
     import asyncio
 
     from pipeline.config import PipelineConfig, WorkerSettings
     from pipeline.kafka.admin import create_topics, pipeline_topics
-    from pipeline.topics import DEFAULT_PARTITIONS
+    from pipeline.topics import DEFAULT_PARTITIONS, min_insync_replicas
 
     count = partitions or WorkerSettings().partitions or DEFAULT_PARTITIONS
-    specs = pipeline_topics(PipelineConfig().topics, count)
+    specs = pipeline_topics(PipelineConfig().topics, count, replication)
     asyncio.run(create_topics(bootstrap, specs))
-    return f"topics: {', '.join(spec.name for spec in specs)} ({count} partitions each)"
+    in_sync = min_insync_replicas(replication)
+    replicas = f", {replication} replicas" if replication > 1 else ""
+    replicas += f", min.insync.replicas {in_sync}" if in_sync else ""
+    return f"topics: {', '.join(spec.name for spec in specs)} ({count} partitions each{replicas})"
 
 
 def _worker_settings(args: argparse.Namespace) -> WorkerSettings:
@@ -403,10 +456,20 @@ def build_parser() -> argparse.ArgumentParser:
         "4.3.1; 3.9.1 for clusters not yet on Kafka 4)",
     )
     broker.add_argument(
+        "--nodes",
+        type=int,
+        choices=(1, 3),
+        default=1,
+        help="with --engine kafka: 3 runs a cluster of three KRaft nodes (each broker and "
+        "controller, a three-voter quorum) on --port and the next two ports; topics it "
+        "creates get 3 replicas and min.insync.replicas 2 (docs/kafka.md, 'A cluster')",
+    )
+    broker.add_argument(
         "--create-topics",
         action="store_true",
         help="create the raw, clean and dead-letter topics once it is up (as the compose "
-        "file's topics job does; Kafka creates no topic by itself)",
+        "file's topics job does; Kafka creates no topic by itself); on --nodes 3 with 3 "
+        "replicas and min.insync.replicas 2",
     )
     broker.add_argument(
         "--partitions",

@@ -155,6 +155,15 @@ class WorkerSettings(BaseSettings):
         "the worker refuses to start when an existing one of these topics has another "
         "count, naming each.",
     )
+    replication: int | None = Field(
+        None,
+        ge=1,
+        description="Replicas of the internal topics the worker creates (re-key topic, "
+        "state changelog, Faust's leader topic), and min.insync.replicas=2 on them from 3 "
+        "replicas on. Unset: the raw topic's replication factor, read from the broker at "
+        "start, so that the worker's own topics survive what the operator's survive (on a "
+        "3-broker cluster with topics created by `chao-pipeline topics --create`: 3).",
+    )
     web_host: str = Field("127.0.0.1", description="Bind address of /metrics and the web API.")
     web_port: int = Field(6066, ge=0, le=65535, description="Port of /metrics and the web API.")
     datadir: str = Field(".chao-data", description="Faust's local data directory.")

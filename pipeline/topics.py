@@ -39,10 +39,60 @@ record batch) would refuse such a record to its producer instead, so it could ne
 the pipeline. Up to this size it does, and is dead-lettered; beyond it the broker still
 refuses it (the producer gets MESSAGE_TOO_LARGE). Keep it above ``CHAO_MAX_RECORD_BYTES``."""
 
+RAW_TIMESTAMP_TYPE: Final = "LogAppendTime"
+"""``message.timestamp.type`` of the raw topic: each record's timestamp is when the broker
+appended it, which is what contract 3.4 calls its arrival (the reorder window is measured
+between arrivals, and the worker reads arrival from the record's timestamp). With Kafka's
+default, ``CreateTime``, the timestamp is when the producer's ``send`` was called: a batch
+held in its producer across a leader change (a broker failover, a rolling restart) is
+appended seconds later than its timestamps say, so the worker took the event waiting
+behind a gap for older than it was and skipped the gap before the window had passed,
+dropping the missing event as late when it arrived within the window
+(tests/faults/test_cluster.py's rolling restart: 18 events lost in one run)."""
+
+LOG_APPEND_TIME: Final = 1
+"""A record's timestamp type as the consumer reads it: 0 CreateTime, 1 LogAppendTime."""
+
+
+def arrival_warning(topic: str, timestamp_type: int) -> str | None:
+    """What a worker on Kafka logs once when the raw topic's records carry their producers'
+    timestamps rather than the broker's append times (None when they carry append times):
+    the reorder window is then measured from the producers' clocks (RAW_TIMESTAMP_TYPE)."""
+    if timestamp_type == LOG_APPEND_TIME:
+        return None
+    return (
+        f"the raw topic {topic} keeps its producers' timestamps "
+        "(message.timestamp.type=CreateTime), so the reorder window is measured from "
+        "them: a record held in its producer across a broker failover or restart can be "
+        "dropped as late. Set it to the broker's append time: kafka-configs.sh "
+        f"--bootstrap-server ... --alter --entity-type topics --entity-name {topic} "
+        '--add-config message.timestamp.type=LogAppendTime (docs/kafka.md, "A three-broker '
+        'cluster")'
+    )
+
+
 DEFAULT_APP_ID: Final[str] = WorkerSettings.model_fields["app_id"].default
 
 Role = Literal["source", "clean", "view", "dead-letter", "re-key", "changelog"]
 Key = Literal["any", "sessionId", "sessionId or none"]
+
+
+CLUSTER_REPLICATION: Final = 3
+"""Replicas of a topic ``topics --create`` creates on a cluster of at least 3 brokers (the
+usual production setting: one broker may fail while two stay in sync); on fewer, every
+broker holds one."""
+
+CLUSTER_MIN_INSYNC: Final = 2
+"""``min.insync.replicas`` of a topic with 3 or more replicas: a write acknowledged to an
+``acks=all`` producer (every producer of the worker) is on at least 2 brokers, so the loss
+of any one broker loses no acknowledged record, and with one broker down every partition
+still takes writes. With fewer replicas the broker's default applies."""
+
+
+def min_insync_replicas(replication: int) -> int | None:
+    """The ``min.insync.replicas`` a topic with ``replication`` replicas is created with
+    (None: the broker's default): :data:`CLUSTER_MIN_INSYNC` from 3 replicas on."""
+    return CLUSTER_MIN_INSYNC if replication >= CLUSTER_REPLICATION else None
 
 
 @dataclass(frozen=True)
@@ -55,6 +105,7 @@ class TopicSpec:
     retention_ms: int | None = None  # None: the broker's default
     max_message_bytes: int | None = None  # None: the broker's default
     cleanup_policy: str | None = "delete"  # None: the broker's default
+    timestamp_type: str | None = None  # message.timestamp.type; None: the broker's default
 
     def configs(self) -> dict[str, str]:
         configs = {}
@@ -64,6 +115,11 @@ class TopicSpec:
             configs["retention.ms"] = str(self.retention_ms)
         if self.max_message_bytes is not None:
             configs["max.message.bytes"] = str(self.max_message_bytes)
+        if self.timestamp_type is not None:
+            configs["message.timestamp.type"] = self.timestamp_type
+        in_sync = min_insync_replicas(self.replication)
+        if in_sync is not None:
+            configs["min.insync.replicas"] = str(in_sync)
         return configs
 
 
@@ -79,6 +135,7 @@ class TopicKind:
     cleanup_policy: str | None = "delete"  # None: the broker's default
     retention_ms: int | None = None  # None: the broker's default
     max_message_bytes: int | None = None
+    timestamp_type: str | None = None  # message.timestamp.type; None: the broker's default
     family: str | None = None  # the event family a view carries
     file_stem: str | None = None  # file mode's output file (contract section 6)
     suffix: str | None = None  # internal topics: the name is the app id and this
@@ -101,6 +158,7 @@ KINDS: Final[tuple[TopicKind, ...]] = (
         "partition count is the topology's: the worker creates its internal topics with it.",
         retention_ms=CLEAN_RETENTION_MS,
         max_message_bytes=RAW_MAX_MESSAGE_BYTES,
+        timestamp_type=RAW_TIMESTAMP_TYPE,
     ),
     TopicKind(
         "session_events",
@@ -239,6 +297,7 @@ class Topic:
             kind.retention_ms,
             kind.max_message_bytes,
             kind.cleanup_policy,
+            kind.timestamp_type,
         )
 
 
@@ -404,12 +463,6 @@ def create_command(broker: str, app_id: str, partitions: int | None) -> str:
     if partitions is not None:
         words.append(f"--partitions {partitions}")
     return " ".join(words)
-
-
-CLUSTER_REPLICATION: Final = 3
-"""Replicas of a topic ``topics --create`` creates on a cluster of at least 3 brokers (the
-usual production setting: one broker may fail while two stay in sync); on fewer, every
-broker holds one."""
 
 
 def creation_plan(

@@ -21,7 +21,7 @@ from pipeline.kafka.admin import RAW_MAX_MESSAGE_BYTES, pipeline_topics
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import GAP_CAUSES, LATE_CAUSES
 from pipeline.stages.stats import Stats
-from pipeline.topics import Topics
+from pipeline.topics import RAW_TIMESTAMP_TYPE, Topics
 
 REPO = Path(__file__).resolve().parents[1]
 COMPOSE = REPO / "docker-compose.yml"
@@ -298,8 +298,11 @@ def test_metric_name_extraction(expr: str, names: set[str]) -> None:
 # --- compose: services, images, ports, mounts -----------------------------------------------
 
 
+KAFKA_NODES = ("kafka-1", "kafka-2", "kafka-3")
+
+
 def test_compose_has_the_stack(services: dict[str, dict[str, Any]]) -> None:
-    assert {"kafka", "topics", "worker", "prometheus", "grafana"} <= set(services)
+    assert {*KAFKA_NODES, "topics", "worker", "prometheus", "grafana"} <= set(services)
 
 
 def test_images_are_pinned(services: dict[str, dict[str, Any]]) -> None:
@@ -318,22 +321,35 @@ def test_images_are_pinned(services: dict[str, dict[str, Any]]) -> None:
             assert ":" in image and not image.endswith(":latest"), f"Dockerfile FROM {image}"
 
 
-def test_kafka_image_is_apache_kafka_in_kraft_mode(services: dict[str, dict[str, Any]]) -> None:
-    kafka = services["kafka"]
-    assert str(kafka["image"]).startswith("apache/kafka:")
-    env = _env(kafka)
-    assert set(env["KAFKA_PROCESS_ROLES"].split(",")) == {"broker", "controller"}
-    assert "KAFKA_ZOOKEEPER_CONNECT" not in env
-    assert "healthcheck" in kafka
-    assert "PLAINTEXT://kafka:9092" in env["KAFKA_ADVERTISED_LISTENERS"]
+def test_kafka_is_a_three_node_kraft_cluster(services: dict[str, dict[str, Any]]) -> None:
+    """Three combined broker/controller nodes, one cluster id, each a voter of the same
+    quorum, each advertising its own name; topics on 3 replicas, min.insync.replicas 2."""
+    envs = [_env(services[name]) for name in KAFKA_NODES]
+    voters = "1@kafka-1:9093,2@kafka-2:9093,3@kafka-3:9093"
+    for node_id, (name, env) in enumerate(zip(KAFKA_NODES, envs, strict=True), start=1):
+        assert str(services[name]["image"]).startswith("apache/kafka:")
+        assert set(env["KAFKA_PROCESS_ROLES"].split(",")) == {"broker", "controller"}
+        assert "KAFKA_ZOOKEEPER_CONNECT" not in env
+        assert "healthcheck" in services[name]
+        assert env["KAFKA_NODE_ID"] == str(node_id)
+        assert env["KAFKA_ADVERTISED_LISTENERS"] == f"PLAINTEXT://{name}:9092"
+        assert env["KAFKA_CONTROLLER_QUORUM_VOTERS"] == voters
+        assert env["KAFKA_DEFAULT_REPLICATION_FACTOR"] == "3"
+        assert env["KAFKA_MIN_INSYNC_REPLICAS"] == "2"
+        assert env["KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR"] == "3"
+        assert env["KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR"] == "3"
+        assert env["KAFKA_TRANSACTION_STATE_LOG_MIN_ISR"] == "2"
+        volumes = services[name]["volumes"]
+        assert volumes == [f"{name}-data:/var/lib/kafka/data"], "one volume per node"
+    assert len({env["CLUSTER_ID"] for env in envs}) == 1
 
 
 def test_kafka_image_is_the_default_local_version(services: dict[str, dict[str, Any]]) -> None:
     """The compose file runs the Kafka version the local broker and the Kafka tests run by
-    default (pipeline.kafka.apache), for both the broker and the topics job."""
+    default (pipeline.kafka.apache), for every broker and the topics job."""
     from pipeline.kafka.apache import DEFAULT_KAFKA_VERSION
 
-    for name in ("kafka", "topics"):
+    for name in (*KAFKA_NODES, "topics"):
         assert services[name]["image"] == f"apache/kafka:{DEFAULT_KAFKA_VERSION}", name
 
 
@@ -373,8 +389,9 @@ def test_bind_mounts_and_named_volumes_exist(compose: dict[str, Any]) -> None:
 
 
 def test_startup_order(services: dict[str, dict[str, Any]]) -> None:
-    assert services["topics"]["depends_on"]["kafka"]["condition"] == "service_healthy"
-    assert services["topics"]["image"] == services["kafka"]["image"]
+    for name in KAFKA_NODES:
+        assert services["topics"]["depends_on"][name]["condition"] == "service_healthy"
+        assert services["topics"]["image"] == services[name]["image"]
     worker_deps = services["worker"]["depends_on"]
     assert worker_deps["topics"]["condition"] == "service_completed_successfully"
 
@@ -422,9 +439,12 @@ def test_worker_environment(services: dict[str, dict[str, Any]]) -> None:
     port = int(env.get("CHAO_WORKER_WEB_PORT", WorkerSettings.model_fields["web_port"].default))
     assert _dockerfile_expose() == {port}
     broker = env["CHAO_WORKER_BROKER"]
-    match = re.fullmatch(r"kafka://([\w.-]+):(\d+)", broker)
+    # Every broker of the cluster, in Faust's form (kafka://h1:p;h2:p;h3:p).
+    match = re.fullmatch(r"kafka://([\w.:;-]+)", broker)
     assert match, broker
-    assert match.group(1) in services, f"broker host {match.group(1)} is not a service"
+    hosts = [address.rsplit(":", 1) for address in match.group(1).split(";")]
+    assert [host for host, _ in hosts] == list(KAFKA_NODES), broker
+    assert {port for _, port in hosts} == {"9092"}
     # Accepted by the worker's own settings model.
     settings = WorkerSettings(
         broker=broker, partitions=env.get("CHAO_WORKER_PARTITIONS"), web_port=port
@@ -577,6 +597,14 @@ def test_topics_job_creates_the_pipeline_topics(services: dict[str, dict[str, An
     script = "\n".join(services["topics"]["command"])
     assert "cleanup.policy=delete" in script
     assert "--if-not-exists" in script
+    # As `chao-pipeline topics --create` creates them on a cluster of 3 (pipeline.topics).
+    env = _env(services["topics"])
+    assert env["BOOTSTRAP"] == ",".join(f"{name}:9092" for name in KAFKA_NODES)
+    [raw] = [spec for spec in Topics(replication=3).admin_specs() if spec.name == TopicNames().raw]
+    assert env["TOPIC_REPLICAS"] == str(raw.replication)
+    assert env["TOPIC_MIN_INSYNC"] == raw.configs()["min.insync.replicas"]
+    assert '--replication-factor "$$TOPIC_REPLICAS"' in script
+    assert 'min.insync.replicas="$$TOPIC_MIN_INSYNC"' in script
 
 
 def test_raw_topic_takes_records_over_the_contract_limit(
@@ -587,9 +615,15 @@ def test_raw_topic_takes_records_over_the_contract_limit(
     pipeline.kafka.admin gives it, well above CHAO_MAX_RECORD_BYTES."""
     script = "\n".join(services["topics"]["command"])
     raw = re.escape(TopicNames().raw)
-    found = re.search(rf"--entity-name {raw} --add-config max\.message\.bytes=(\d+)", script)
+    found = re.search(
+        rf"--entity-name {raw} \\\n\s*--add-config max\.message\.bytes=(\d+),"
+        r"message\.timestamp\.type=(\w+)",
+        script,
+    )
     assert found, "the topics job does not set the raw topic's max.message.bytes"
     assert int(found.group(1)) == RAW_MAX_MESSAGE_BYTES
+    # Arrival is the append to the raw topic (contract 3.4): the broker's append time.
+    assert found.group(2) == RAW_TIMESTAMP_TYPE
     [raw_spec] = [s for s in pipeline_topics(TopicNames(), 4) if s.name == TopicNames().raw]
     assert raw_spec.configs()["max.message.bytes"] == str(RAW_MAX_MESSAGE_BYTES)
     assert 2 * PipelineConfig().max_record_bytes <= RAW_MAX_MESSAGE_BYTES

@@ -18,6 +18,8 @@ from pipeline.kafka.apache import (
     DEFAULT_KAFKA_VERSION,
     KAFKA_RELEASES,
     KafkaBroker,
+    KafkaCluster,
+    cluster_settings,
     jar_cache,
     jars_present,
     java_binary,
@@ -144,21 +146,29 @@ def test_settings_listen_on_loopback_only(tmp_path: Path) -> None:
     assert settings["group.initial.rebalance.delay.ms"] == "0"
 
 
-def test_the_compose_files_kafka_settings_are_the_brokers(tmp_path: Path) -> None:
-    """Every KAFKA_* setting of docker-compose.yml's kafka service that is not about its
-    listeners, node or folders is set the same way here."""
+def test_the_compose_files_kafka_settings_are_the_clusters(tmp_path: Path) -> None:
+    """Every KAFKA_* setting of docker-compose.yml's brokers that is not about its
+    listeners, node or folders is set the same way on the local cluster's nodes
+    (``broker --engine kafka --nodes 3``, make test-cluster)."""
     import yaml
 
     compose = yaml.safe_load((Path(__file__).parents[1] / "docker-compose.yml").read_text())
-    environment = compose["services"]["kafka"]["environment"]
     where = {"NODE_ID", "PROCESS_ROLES", "CONTROLLER_QUORUM_VOTERS", "LISTENERS", "LOG_DIRS"}
     where |= {"ADVERTISED_LISTENERS", "LISTENER_SECURITY_PROTOCOL_MAP"}
     where |= {"INTER_BROKER_LISTENER_NAME", "CONTROLLER_LISTENER_NAMES"}
-    for key, value in environment.items():
-        if not key.startswith("KAFKA_") or key.removeprefix("KAFKA_") in where:
-            continue
-        name = key.removeprefix("KAFKA_").lower().replace("_", ".")
-        assert BROKER_SETTINGS.get(name) == str(value), name
+    nodes = [name for name in compose["services"] if name.startswith("kafka-")]
+    assert len(nodes) == 3
+    settings = KafkaCluster(len(nodes)).nodes[0].settings
+    for name in nodes:
+        for key, value in compose["services"][name]["environment"].items():
+            if not key.startswith("KAFKA_") or key.removeprefix("KAFKA_") in where:
+                continue
+            setting = key.removeprefix("KAFKA_").lower().replace("_", ".")
+            assert settings.get(setting) == str(value), f"{name}: {setting}"
+    # A single node differs only in what a cluster sets for its replicas.
+    assert {k: v for k, v in settings.items() if k not in cluster_settings(3)} == {
+        k: v for k, v in BROKER_SETTINGS.items() if k not in cluster_settings(3)
+    }
 
 
 def test_storage_folders_of_dead_starters_are_removed(tmp_path: Path) -> None:
@@ -210,3 +220,104 @@ def test_cluster_ids_never_look_like_an_option(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(uuid, "uuid4", lambda: next(ids))
     cluster_id = random_cluster_id()
     assert len(cluster_id) == 22 and not cluster_id.startswith("-")
+
+
+def test_a_cluster_is_three_voters_with_one_cluster_id(tmp_path: Path) -> None:
+    """Three combined nodes on loopback: ids 1-3, one cluster id, every node a voter of the
+    same static quorum, the cluster's replication settings on each."""
+    cluster = KafkaCluster(3, ports=[29092, 29093, 29094])
+    assert [node.node_id for node in cluster.nodes] == [1, 2, 3]
+    assert {node.cluster_id for node in cluster.nodes} == {cluster.cluster_id}
+    props = [
+        dict(line.split("=", 1) for line in node.server_properties(tmp_path).splitlines())
+        for node in cluster.nodes
+    ]
+    voters = {p["controller.quorum.voters"] for p in props}
+    assert len(voters) == 1
+    [quorum] = voters
+    controller_ports = [node.controller_port for node in cluster.nodes]
+    assert quorum == ",".join(
+        f"{n}@127.0.0.1:{port}" for n, port in zip((1, 2, 3), controller_ports, strict=True)
+    )
+    every_port = [*controller_ports, 29092, 29093, 29094]
+    assert len(set(every_port)) == 6, "two listeners on one port"
+    for n, p in enumerate(props, start=1):
+        assert p["node.id"] == str(n)
+        assert p["process.roles"] == "broker,controller"
+        assert p["advertised.listeners"] == f"PLAINTEXT://127.0.0.1:{29091 + n}"
+        assert p["default.replication.factor"] == "3"
+        assert p["min.insync.replicas"] == "2"
+        assert p["offsets.topic.replication.factor"] == "3"
+        assert p["transaction.state.log.replication.factor"] == "3"
+        assert p["transaction.state.log.min.isr"] == "2"
+        assert p["auto.create.topics.enable"] == "false"
+    assert cluster.bootstrap == "127.0.0.1:29092,127.0.0.1:29093,127.0.0.1:29094"
+    assert cluster.url == "kafka://127.0.0.1:29092;127.0.0.1:29093;127.0.0.1:29094"
+    from pipeline.config import bootstrap_addresses
+
+    assert bootstrap_addresses(cluster.url) == [("127.0.0.1", p) for p in (29092, 29093, 29094)]
+    assert cluster_settings(1)["min.insync.replicas"] == "1"
+    assert cluster_settings(1)["default.replication.factor"] == "1"
+    with pytest.raises(BrokerError, match="2 ports for 3 nodes"):
+        KafkaCluster(3, ports=[1, 2])
+
+
+def _quorum_answer(leader: int, error: int = 0) -> bytes:
+    """A DescribeQuorum v0 response body (after its size), as Kafka writes it."""
+    import struct
+
+    name = b"__cluster_metadata"
+    body = struct.pack(">i", 5) + b"\x00"  # correlation id, no tagged fields
+    body += struct.pack(">h", 0) + bytes([2, len(name) + 1]) + name + bytes([2])
+    body += struct.pack(">ihiiq", 0, error, leader, 7, 1234)
+    body += bytes([2]) + struct.pack(">iq", leader, 1234) + b"\x00"  # one voter
+    body += bytes([1])  # no observers
+    body += b"\x00\x00\x00"  # tagged fields: partition, topic, response
+    return body
+
+
+@pytest.mark.parametrize(("leader", "error"), [(2, 0), (3, 0), (-1, 0), (1, 6)])
+def test_the_active_controller_is_read_from_describe_quorum(leader: int, error: int) -> None:
+    import socket
+    import struct
+    import threading
+
+    from pipeline.kafka.apache import describe_quorum_leader
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    asked: list[bytes] = []
+
+    def answer() -> None:
+        conn, _ = server.accept()
+        with conn:
+            (size,) = struct.unpack(">i", conn.recv(4))
+            asked.append(conn.recv(size))
+            body = _quorum_answer(leader, error)
+            conn.sendall(struct.pack(">i", len(body)) + body)
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    try:
+        if leader >= 0 and not error:
+            assert describe_quorum_leader("127.0.0.1", port) == leader
+        else:
+            with pytest.raises(BrokerError):
+                describe_quorum_leader("127.0.0.1", port)
+    finally:
+        thread.join(5)
+        server.close()
+    api_key, version = struct.unpack(">hh", asked[0][:4])
+    assert (api_key, version) == (55, 0)
+    assert b"__cluster_metadata" in asked[0]
+
+
+def test_the_command_line_runs_three_nodes() -> None:
+    args = build_parser().parse_args(["broker", "--engine", "kafka", "--nodes", "3"])
+    assert args.nodes == 3
+    assert build_parser().parse_args(["broker"]).nodes == 1
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["broker", "--engine", "kafka", "--nodes", "2"])
+    from pipeline.cli import main
+
+    assert main(["broker", "--nodes", "3"]) == 2  # Tansu runs one node

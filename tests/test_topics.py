@@ -310,8 +310,18 @@ def test_the_creation_plan_fits_what_exists() -> None:
     assert plan({}, 5, replication=2).replication == 2
     specs = {spec.name: spec for spec in (t.spec() for t in plan({}, 3))}
     assert specs[NAMES.raw].configs()["max.message.bytes"] == str(RAW_MAX_MESSAGE_BYTES)
-    assert specs[f"{APP_ID}-sessions-changelog"].configs() == {"cleanup.policy": "compact"}
+    # With 3 replicas, min.insync.replicas 2: an acks=all write is on two brokers.
+    assert specs[f"{APP_ID}-sessions-changelog"].configs() == {
+        "cleanup.policy": "compact",
+        "min.insync.replicas": "2",
+    }
     assert {spec.replication for spec in specs.values()} == {3}
+    assert {s.configs()["min.insync.replicas"] for s in specs.values()} == {"2"}
+    # Fewer replicas: the broker's default (a single broker's is 1).
+    for brokers in (1, 2):
+        assert not any("min.insync.replicas" in t.spec().configs() for t in plan({}, brokers)), (
+            brokers
+        )
     # Refused before anything is created: topics that would not fit the worker's count
     # (the raw topic's 6, or CHAO_WORKER_PARTITIONS).
     with pytest.raises(TopologyError, match=r"x\.session-events has 3"):
@@ -361,3 +371,67 @@ def test_the_topics_command_prints_the_table(capsys: pytest.CaptureFixture[str])
 
     assert main(["topics"]) == 0
     assert capsys.readouterr().out == markdown_table()
+
+
+@pytest.mark.parametrize(
+    ("raw_replicas", "configured", "wanted"),
+    [(3, None, 3), (1, None, 1), (None, None, 1), (3, 2, 2), (0, None, 1)],
+    ids=["cluster", "one-broker", "unknown", "configured", "no-replicas-listed"],
+)
+def test_the_worker_gives_its_internal_topics_the_raw_topics_replicas(
+    monkeypatch: pytest.MonkeyPatch, raw_replicas: int | None, configured: int | None, wanted: int
+) -> None:
+    """The internal topics (re-key, changelog, Faust's leader topic) get the raw topic's
+    replication factor, read at start with its partition count (CHAO_WORKER_REPLICATION
+    overrides): with one replica on a cluster, a broker loss took a part of the worker's
+    state with it. Tansu lists no replicas (0): one."""
+    import topologies.worker
+    from pipeline.kafka.admin import Cluster
+    from topologies.app import app_settings
+
+    names = PipelineConfig().topics
+    every = [t.name for t in Topics(names)]
+
+    async def metadata(bootstrap: str, wanted: list[str], timeout: float = 30.0) -> Cluster:
+        return Cluster(dict.fromkeys(every, 4), 3, {names.raw: raw_replicas})
+
+    monkeypatch.setattr(topologies.worker, "cluster", metadata)
+    settings = topologies.worker.resolve_partitions(
+        WorkerSettings(replication=configured), PipelineConfig()
+    )
+    assert (settings.partitions, settings.replication) == (4, wanted)
+    assert app_settings(settings)["topic_replication_factor"] == wanted
+
+
+@pytest.mark.parametrize(("replication", "in_sync"), [(3, {"min.insync.replicas": "2"}), (1, {})])
+def test_the_internal_topics_are_declared_with_the_replicas(
+    replication: int, in_sync: dict[str, str]
+) -> None:
+    """Faust creates the internal topics with the app's replication factor (its leader
+    topic too) and each topic's config: min.insync.replicas=2 from 3 replicas on."""
+    from topologies.pipeline_app import PipelineTopology
+
+    topology = PipelineTopology(
+        WorkerSettings(partitions=4, replication=replication, broker_engine="tansu")
+    )
+    assert topology.app.conf.topic_replication_factor == replication
+    for topic in (topology.staged_topic, topology.table.changelog_topic):
+        assert topic.replicas in (None, replication)
+        assert dict(topic.config or {}) == in_sync, topic.get_topic_name()
+
+
+def test_the_raw_topic_takes_the_brokers_append_time() -> None:
+    """Contract 3.4's arrival is the append to the raw topic: the raw topic is created with
+    message.timestamp.type=LogAppendTime (topics --create, the compose job, the tests),
+    and a worker reading producers' timestamps there says how to change it."""
+    from pipeline.topics import RAW_TIMESTAMP_TYPE, arrival_warning
+
+    specs = {spec.name: spec.configs() for spec in Topics(NAMES).admin_specs()}
+    assert specs[NAMES.raw]["message.timestamp.type"] == RAW_TIMESTAMP_TYPE == "LogAppendTime"
+    others = [name for name, configs in specs.items() if "message.timestamp.type" in configs]
+    assert others == [NAMES.raw]  # the outputs keep the worker's own timestamps
+    assert arrival_warning(NAMES.raw, 1) is None
+    warning = arrival_warning(NAMES.raw, 0)
+    assert warning is not None
+    assert f"--entity-name {NAMES.raw}" in warning
+    assert "message.timestamp.type=LogAppendTime" in warning

@@ -36,7 +36,9 @@ def app_settings(settings: WorkerSettings) -> dict[str, Any]:
         "web_host": settings.web_host,
         "web_port": settings.web_port,
         "topic_partitions": settings.partitions,
-        "topic_replication_factor": 1,
+        # The internal topics' replicas: the raw topic's (topologies.worker); on a
+        # cluster one broker may then fail without taking the worker's state with it.
+        "topic_replication_factor": settings.replication or 1,
         "table_standby_replicas": 0,
         # A new consumer group starts from the beginning of the raw topic: nothing skipped.
         "consumer_auto_offset_reset": "earliest",

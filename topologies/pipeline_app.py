@@ -55,7 +55,7 @@ from pipeline.kafka.stable_offsets import await_stable_offsets
 from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
-from pipeline.topics import worker_topics
+from pipeline.topics import arrival_warning, min_insync_replicas, worker_topics
 from pipeline.trace import TraceSettings, prev_seq_header
 from topologies import patches
 from topologies.app import PipelineApp, app_settings
@@ -127,6 +127,9 @@ class PipelineTopology:
             # A raw partition's transaction must not hold another partition's session
             # state: every event takes the re-key hop (topologies.transactions).
             self.settings = self.settings.model_copy(update={"process_in_place": False})
+        # On Kafka, the first raw record says whether its timestamp is the append time that
+        # contract 3.4 calls arrival (pipeline.topics.arrival_warning); Tansu has no choice.
+        self._arrival_checked = engine != "kafka"
         self.patches = patches.apply(
             self.app,
             engine=engine,
@@ -137,10 +140,16 @@ class PipelineTopology:
         self.raw_topic = app.topic(
             self.topics.raw.name, key_serializer="raw", value_serializer="raw"
         )
+        # The internal topics' replicas come from the app's settings (the raw topic's,
+        # topologies.worker); from 3 replicas on, min.insync.replicas=2 as the operator's
+        # topics (pipeline.topics.min_insync_replicas).
+        in_sync = min_insync_replicas(self.settings.replication or 1)
+        internal_config = {"min.insync.replicas": str(in_sync)} if in_sync else None
         self.staged_topic = app.topic(
             self.topics.staged.name,
             partitions=self.topics.partitions,
             internal=True,
+            config=internal_config,
             key_serializer="raw",
             value_serializer="raw",
         )
@@ -161,6 +170,7 @@ class PipelineTopology:
             deleting=False,
             acks=False,
             internal=True,
+            config=internal_config,
             maxsize=131_072,
             allow_empty=True,
         )
@@ -437,6 +447,12 @@ class PipelineTopology:
             # revocation waits for it) and each record in its input partition's transaction.
             async with self.lock if exactly_once else contextlib.nullcontext():
                 messages, epoch = self.checkpoint.take(batch)
+                if not self._arrival_checked and messages:
+                    self._arrival_checked = True
+                    first = messages[0]
+                    warning = arrival_warning(first.topic, first.timestamp_type)
+                    if warning is not None:
+                        log.warning(warning)
                 events: list[StagedEvent] = []
                 tasks: list[Task | None] = []
                 for message in messages:

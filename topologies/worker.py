@@ -43,7 +43,7 @@ import time
 from collections.abc import Iterator
 
 from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
-from pipeline.kafka.admin import topic_partitions
+from pipeline.kafka.admin import cluster
 from pipeline.kafka.broker import recv_exactly
 from pipeline.topics import (
     create_command,
@@ -98,7 +98,8 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
 
 def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> WorkerSettings:
     """``settings`` with the partition count of the internal topics: the raw topic's when
-    ``CHAO_WORKER_PARTITIONS`` is unset. Read from the broker before Faust declares (and
+    ``CHAO_WORKER_PARTITIONS`` is unset; and their replicas: the raw topic's when
+    ``CHAO_WORKER_REPLICATION`` is unset. Read from the broker before Faust declares (and
     creates) its topics; raises :class:`~pipeline.errors.MissingTopicsError` naming the
     topics that do not exist and the command that creates them, and
     :class:`~pipeline.errors.TopologyError`, naming each topic and its count, when existing
@@ -112,7 +113,8 @@ def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> Work
     loop = asyncio.new_event_loop()
     try:
         while True:  # one metadata request (every topic's) per round
-            counts = loop.run_until_complete(topic_partitions(bootstrap, wanted))
+            found = loop.run_until_complete(cluster(bootstrap, wanted))
+            counts = found.counts
             missing = missing_topics(topics, counts)
             if not missing or time.monotonic() >= deadline:
                 break
@@ -130,9 +132,17 @@ def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> Work
         traces=TraceSettings().enabled,
     )
     source = "CHAO_WORKER_PARTITIONS" if settings.partitions else f"the raw topic {names.raw}"
+    # Replicas as the raw topic's: the internal topics hold the state and the re-keyed
+    # events of what the raw topic holds, so they must survive what it survives (a topic
+    # with one replica on a cluster stops the worker when its broker does).
+    replication = settings.replication or found.replicas.get(names.raw) or 1
+    replicas_from = (
+        "CHAO_WORKER_REPLICATION" if settings.replication else f"the raw topic {names.raw}"
+    )
     with _log_before_faust():
         log.info("partitions of the internal topics: %d (from %s)", partitions, source)
-    return settings.model_copy(update={"partitions": partitions})
+        log.info("replicas of the internal topics: %d (from %s)", replication, replicas_from)
+    return settings.model_copy(update={"partitions": partitions, "replication": replication})
 
 
 def install_event_loop() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError, for_code
@@ -17,9 +17,12 @@ from pipeline.topics import RAW_MAX_MESSAGE_BYTES, Topics, TopicSpec
 __all__ = [
     "RAW_MAX_MESSAGE_BYTES",
     "Cluster",
+    "PartitionState",
+    "Partitions",
     "TopicSpec",
     "cluster",
     "create_topics",
+    "partition_states",
     "pipeline_topics",
     "session_events_spec",
     "topic_partitions",
@@ -89,6 +92,8 @@ class Cluster:
 
     counts: dict[str, int | None]  # topic name -> partitions, None: no such topic
     brokers: int
+    # topic name -> replicas of its partition 0, None: no such topic
+    replicas: dict[str, int | None] = field(default_factory=dict)
 
 
 async def topic_partitions(
@@ -116,9 +121,59 @@ async def cluster(bootstrap: str, names: list[str], timeout: float = 30.0) -> Cl
         except (KafkaError, TimeoutError) as exc:
             raise BrokerError(f"no topic metadata from the broker at {bootstrap}: {exc!r}") from exc
         counts: dict[str, int | None] = {}
+        replicas: dict[str, int | None] = {}
         for name in names:
             partitions = metadata.partitions_for_topic(name)
             counts[name] = len(partitions) if partitions else None
-        return Cluster(counts, len(metadata.brokers()))
+            # aiokafka keeps each partition's replicas only in its private table.
+            first = metadata._partitions.get(name, {}).get(0)
+            replicas[name] = len(first.replicas) if first is not None else None
+        return Cluster(counts, len(metadata.brokers()), replicas)
+    finally:
+        await client.close()
+
+
+@dataclass(frozen=True)
+class PartitionState:
+    """One partition as the metadata describes it: its leader's node id (-1: none), its
+    replicas and those in sync."""
+
+    leader: int
+    replicas: tuple[int, ...]
+    isr: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Partitions:
+    brokers: set[int]  # node ids of the brokers listed (registered, not fenced)
+    partitions: dict[tuple[str, int], PartitionState]
+
+
+async def partition_states(
+    bootstrap: str, topics: list[str] | None, timeout: float = 15.0
+) -> Partitions:
+    """The brokers and, for every partition of ``topics`` (None: every topic), its leader,
+    replicas and in-sync replicas, from one metadata request (of every topic, as
+    :func:`cluster`)."""
+    from aiokafka.client import AIOKafkaClient
+
+    client = AIOKafkaClient(
+        bootstrap_servers=bootstrap, client_id="chao-partitions", request_timeout_ms=5_000
+    )
+    try:
+        try:
+            await asyncio.wait_for(client.bootstrap(), timeout)
+            metadata = await asyncio.wait_for(client.fetch_all_metadata(), timeout)
+        except (KafkaError, TimeoutError) as exc:
+            raise BrokerError(f"no metadata from the brokers at {bootstrap}: {exc!r}") from exc
+        # aiokafka keeps replicas and ISR only in its private table: topic -> partition ->
+        # PartitionMetadata(topic, partition, leader, replicas, isr, error).
+        table = metadata._partitions
+        states = {
+            (topic, number): PartitionState(p.leader, tuple(p.replicas), tuple(p.isr))
+            for topic in (table if topics is None else topics)
+            for number, p in table.get(topic, {}).items()
+        }
+        return Partitions({broker.nodeId for broker in metadata.brokers()}, states)
     finally:
         await client.close()

@@ -1,4 +1,5 @@
-"""The production broker on demand: Apache Kafka 4.3.1 (or 3.9.1), one KRaft node on loopback.
+"""The production broker on demand: Apache Kafka 4.3.1 (or 3.9.1), one KRaft node on loopback,
+or a cluster of three (:class:`KafkaCluster`).
 
 Production runs on Apache Kafka 4.x (``docker-compose.yml``: ``apache/kafka:4.3.1``,
 KRaft); 3.9.1, the last 3.x release, stays supported. No Docker engine runs on the
@@ -13,7 +14,9 @@ folder that is deleted when it stops. The version: ``version=``, else
 those known). :class:`KafkaBroker` has the interface of the embedded
 :class:`~pipeline.kafka.broker.EmbeddedBroker`, so tests and tools take either
 (:func:`pipeline.kafka.broker.new_broker`). Settings and why: :data:`BROKER_SETTINGS`,
-``docs/kafka.md``.
+``docs/kafka.md``. :class:`KafkaCluster` runs three such nodes as one cluster (a
+three-voter quorum, topics on 3 replicas; ``chao-pipeline broker --engine kafka --nodes
+3``, ``make test-cluster``): docs/kafka.md, "A three-broker cluster".
 
 ``python -m pipeline.kafka.apache [VERSION]`` fetches the jars (``make install`` runs it
 for the default version).
@@ -21,6 +24,7 @@ for the default version).
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import fcntl
@@ -29,11 +33,14 @@ import os
 import re
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,8 +52,10 @@ from pipeline.kafka.broker import (
     broker_ready,
     die_with_parent,
     free_port,
+    recv_exactly,
     terminate,
 )
+from pipeline.topics import CLUSTER_REPLICATION, min_insync_replicas
 
 
 @dataclass(frozen=True)
@@ -334,6 +343,9 @@ class KafkaBroker(BrokerProcess):
         controller_port: int | None = None,
         settings: dict[str, str] | None = None,
         version: str | None = None,
+        node_id: int = 1,
+        voters: str | None = None,
+        cluster_id: str | None = None,
     ) -> None:
         self.release = kafka_release(version)  # BrokerError for a version not known
         self.host = host
@@ -341,6 +353,10 @@ class KafkaBroker(BrokerProcess):
         self.controller_port = controller_port or free_port(host)
         self.log_path = log_path
         self.settings = {**BROKER_SETTINGS, **(settings or {})}
+        self.node_id = node_id
+        # The quorum: this node alone, unless it is one node of a KafkaCluster.
+        self.voters = voters or f"{node_id}@{host}:{self.controller_port}"
+        self.cluster_id = cluster_id or random_cluster_id()
         self.process: subprocess.Popen[bytes] | None = None
         self.folder: Path | None = None
         self._log: IO[bytes] | None = None
@@ -361,8 +377,8 @@ class KafkaBroker(BrokerProcess):
     def server_properties(self, log_dir: Path) -> str:
         listeners = {
             "process.roles": "broker,controller",
-            "node.id": "1",
-            "controller.quorum.voters": f"1@{self.host}:{self.controller_port}",
+            "node.id": str(self.node_id),
+            "controller.quorum.voters": self.voters,
             "listeners": (
                 f"PLAINTEXT://{self.host}:{self.port},CONTROLLER://{self.host}:{self.controller_port}"
             ),
@@ -378,16 +394,28 @@ class KafkaBroker(BrokerProcess):
         """Format the storage, start the broker and wait until it answers; returns the
         seconds from launching Java until then (fetching the jars, once, is not counted).
         Raises BrokerError, having stopped everything it started, when it cannot."""
+        started = self.launch(timeout)
+        try:
+            self.wait_ready(started, timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return time.monotonic() - started
+
+    def launch(self, timeout: float = 90.0) -> float:
+        """Format the storage (a new broker) and launch Java, without waiting for it to
+        answer (a node of a cluster answers only once a majority of the quorum runs);
+        returns the monotonic time of the launch."""
         jars = kafka_jars(self.version)
         java = java_binary(self.version)
         remove_stale_folders()
         try:
-            return self._start(jars, java, timeout)
+            return self._launch(jars, java, timeout)
         except BaseException:  # Ctrl-C included: leave no broker and no folder behind
             self.stop()
             raise
 
-    def _start(self, jars: Path, java: str, timeout: float) -> float:
+    def _launch(self, jars: Path, java: str, timeout: float) -> float:
         classpath = str(jars / "*")
         started = time.monotonic()
         if self.folder is None:  # a new broker; else a restart on the kept storage
@@ -429,18 +457,22 @@ class KafkaBroker(BrokerProcess):
         )
         with (folder / "pids").open("a") as pids:
             pids.write(f"{self.process.pid}\n")
-        deadline = started + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                code = self.process.returncode
-                self.stop()
+        return started
+
+    def wait_ready(self, started: float, timeout: float) -> None:
+        """Wait until the launched broker answers a Metadata request, up to ``timeout``
+        seconds after ``started`` (monotonic); raises BrokerError when it exits first or
+        the time passes."""
+        while time.monotonic() < started + timeout:
+            if self.process is None or self.process.poll() is not None:
+                code = None if self.process is None else self.process.returncode
                 raise BrokerError(
-                    f"Apache Kafka exited at start (exit code {code})" + self._see_log()
+                    f"Apache Kafka exited at start (node {self.node_id}, exit code {code})"
+                    + self._see_log()
                 )
             if broker_ready(self.host, self.port):
-                return time.monotonic() - started
+                return
             time.sleep(0.1)
-        self.stop()
         raise BrokerError(
             f"Apache Kafka did not answer on {self.bootstrap} in {timeout:g}s" + self._see_log()
         )
@@ -456,7 +488,7 @@ class KafkaBroker(BrokerProcess):
             "kafka.tools.StorageTool",
             "format",
             "--cluster-id",
-            random_cluster_id(),
+            self.cluster_id,
             "--config",
             str(properties),
         ]
@@ -507,6 +539,375 @@ class KafkaBroker(BrokerProcess):
         folder, self.folder = self.folder, None
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
+
+    def kill(self) -> None:
+        """SIGKILL the broker (a crash: no controlled shutdown); its storage stays, so
+        ``start()`` restarts it."""
+        process, self.process = self.process, None
+        if process is not None:
+            process.kill()
+            process.wait(30)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+
+def cluster_settings(nodes: int) -> dict[str, str]:
+    """What a cluster of ``nodes`` nodes sets unlike one node (docker-compose.yml's
+    brokers): every internal topic (group offsets, transaction state) and every topic
+    created without a replication factor on 3 replicas (on fewer nodes: on each), and a
+    write with ``acks=all`` acknowledged once 2 replicas have it, so one node may fail
+    while every partition still takes writes and no acknowledged write is lost."""
+    replicas = min(CLUSTER_REPLICATION, nodes)
+    in_sync = str(min_insync_replicas(replicas) or 1)
+    return {
+        "offsets.topic.replication.factor": str(replicas),
+        "transaction.state.log.replication.factor": str(replicas),
+        "transaction.state.log.min.isr": in_sync,
+        "default.replication.factor": str(replicas),
+        "min.insync.replicas": in_sync,
+    }
+
+
+class KafkaCluster:
+    """Apache Kafka as ``nodes`` KRaft nodes on loopback ports, each a combined broker and
+    controller (:class:`KafkaBroker`), one cluster id, every node a voter of the quorum
+    (``controller.quorum.voters``: the static quorum, which 3.9.1 and 4.x both take), with
+    :func:`cluster_settings`. For fault tests, each node can be killed (SIGKILL),
+    stopped (SIGTERM: its controlled shutdown), frozen and thawed, and started again on
+    its storage and ports; the cluster says which node leads most partitions of some
+    topics (:meth:`leaders`) and which one is the active controller
+    (:meth:`active_controller`), asking the cluster itself.
+
+    The interface tests use of a broker: ``bootstrap`` (every node, ``,`` between),
+    ``url`` (Faust's form, ``;`` between), ``start()``, ``stop()``."""
+
+    def __init__(
+        self,
+        nodes: int = 3,
+        *,
+        host: str = "127.0.0.1",
+        log_dir: Path | None = None,
+        settings: dict[str, str] | None = None,
+        version: str | None = None,
+        ports: list[int] | None = None,
+    ) -> None:
+        if nodes < 1:
+            raise BrokerError(f"a cluster needs at least 1 node, not {nodes}")
+        if ports is not None and len(ports) != nodes:
+            raise BrokerError(f"{len(ports)} ports for {nodes} nodes")
+        self.release = kafka_release(version)
+        self.host = host
+        self.log_path = log_dir
+        self.cluster_id = random_cluster_id()
+        taken: set[int] = set(ports or ())
+        broker_ports = list(ports) if ports else [_unused_port(host, taken) for _ in range(nodes)]
+        controller_ports = [_unused_port(host, taken) for _ in range(nodes)]
+        voters = ",".join(f"{n + 1}@{host}:{controller_ports[n]}" for n in range(nodes))
+        node_settings = {**cluster_settings(nodes), **(settings or {})}
+        self.nodes = [
+            KafkaBroker(
+                broker_ports[n],
+                host=host,
+                log_path=log_dir / f"kafka-{n + 1}.log" if log_dir else None,
+                controller_port=controller_ports[n],
+                settings=node_settings,
+                version=self.release.version,
+                node_id=n + 1,
+                voters=voters,
+                cluster_id=self.cluster_id,
+            )
+            for n in range(nodes)
+        ]
+        self.frozen: set[int] = set()
+        self.process: subprocess.Popen[bytes] | None = None  # the Broker protocol's; per node
+
+    @property
+    def version(self) -> str:
+        return self.release.version
+
+    @property
+    def port(self) -> int:
+        return self.nodes[0].port
+
+    @property
+    def bootstrap(self) -> str:
+        return ",".join(node.bootstrap for node in self.nodes)
+
+    @property
+    def url(self) -> str:
+        """The bootstrap list in Faust's form (``kafka://h:p1;h:p2;h:p3``)."""
+        return "kafka://" + ";".join(node.bootstrap for node in self.nodes)
+
+    def node(self, node_id: int) -> KafkaBroker:
+        return self.nodes[node_id - 1]
+
+    def answering(self) -> list[KafkaBroker]:
+        """The nodes that run and are not frozen."""
+        return [n for n in self.nodes if n.running and n.node_id not in self.frozen]
+
+    def _reachable(self) -> str:
+        nodes = self.answering()
+        if not nodes:
+            raise BrokerError("no node of the cluster is running")
+        return ",".join(node.bootstrap for node in nodes)
+
+    # -- the whole cluster ------------------------------------------------------------
+
+    def start(self, timeout: float = 180.0) -> float:
+        """Start every node and wait until each answers and the cluster's metadata lists
+        them all; returns the seconds it took. Raises BrokerError, having stopped
+        everything, when it cannot. The nodes are launched together: a node answers only
+        once a majority of the quorum runs."""
+        started = time.monotonic()
+        try:
+            for node in self.nodes:
+                node.launch(timeout)
+            for node in self.nodes:
+                node.wait_ready(started, timeout)
+            self.wait_registered(started + timeout - time.monotonic())
+        except BaseException:
+            self.stop()
+            raise
+        return time.monotonic() - started
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop every node (SIGTERM to all at once, SIGKILL to those still running after
+        ``timeout`` in all) and delete their storage. Not one by one: the last node's
+        controlled shutdown would wait for a quorum that is gone, 30 s and more."""
+        self.resume()
+        for node in self.nodes:
+            if node.process is not None and node.process.poll() is None:
+                node.process.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        for node in self.nodes:
+            if node.process is not None:
+                try:
+                    node.process.wait(max(0.0, deadline - time.monotonic()))
+                except subprocess.TimeoutExpired:
+                    node.process.kill()
+                    node.process.wait(30)
+            node.stop()  # it has exited: closes its log, deletes its storage
+        self.frozen.clear()
+
+    def pause(self) -> None:
+        for node in self.nodes:
+            self.freeze(node.node_id)
+
+    def resume(self) -> None:
+        for node in self.nodes:
+            self.thaw(node.node_id)
+
+    def __enter__(self) -> KafkaCluster:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- one node ---------------------------------------------------------------------
+
+    def kill(self, node_id: int) -> None:
+        """SIGKILL one node: broker and controller die at once, no controlled shutdown."""
+        self.frozen.discard(node_id)
+        self.node(node_id).kill()
+
+    def stop_node(self, node_id: int, timeout: float = 60.0) -> None:
+        """Stop one node in order (SIGTERM: its controlled shutdown moves its leaderships
+        first), keeping its storage."""
+        self.thaw(node_id)
+        self.node(node_id).stop(timeout, keep_storage=True)
+
+    def start_node(self, node_id: int, timeout: float = 120.0) -> float:
+        """Start a killed or stopped node again on its storage and ports; returns the
+        seconds until it answers and the cluster lists it again."""
+        node = self.node(node_id)
+        started = node.launch(timeout)
+        try:
+            node.wait_ready(started, timeout)
+            self.wait_registered(started + timeout - time.monotonic())
+        except BaseException:
+            node.stop(keep_storage=True)
+            raise
+        return time.monotonic() - started
+
+    def freeze(self, node_id: int) -> None:
+        """SIGSTOP one node: its connections stay open, nothing answers."""
+        node = self.node(node_id)
+        if node.running:
+            node.pause()
+            self.frozen.add(node_id)
+
+    def thaw(self, node_id: int) -> None:
+        if node_id in self.frozen:
+            self.node(node_id).resume()
+            self.frozen.discard(node_id)
+
+    # -- what the cluster says --------------------------------------------------------
+
+    def brokers(self) -> set[int]:
+        """The node ids the cluster's metadata lists as brokers (registered, not fenced)."""
+        from pipeline.kafka.admin import partition_states
+
+        return asyncio.run(partition_states(self._reachable(), [])).brokers
+
+    def wait_registered(self, timeout: float) -> None:
+        """Wait until the metadata lists every running, unfrozen node as a broker."""
+        deadline = time.monotonic() + max(timeout, 0.0)
+        want = {node.node_id for node in self.answering()}
+        listed: set[int] = set()
+        while time.monotonic() < deadline:
+            with contextlib.suppress(BrokerError):
+                listed = self.brokers()
+                if want <= listed:
+                    return
+            time.sleep(0.2)
+        raise BrokerError(
+            f"the cluster lists brokers {sorted(listed)}, not every running node "
+            f"{sorted(want)}, after {timeout:.0f}s"
+        )
+
+    def leaders(self, topics: list[str]) -> Counter[int]:
+        """How many partitions of ``topics`` each node leads (from the metadata)."""
+        from pipeline.kafka.admin import partition_states
+
+        states = asyncio.run(partition_states(self._reachable(), topics)).partitions
+        return Counter(state.leader for state in states.values() if state.leader >= 0)
+
+    def leading_most(self, topics: list[str]) -> int:
+        """The node that leads most partitions of ``topics`` (the lowest id on a tie)."""
+        counts = self.leaders(topics)
+        if not counts:
+            raise BrokerError(f"no partition of {topics} has a leader")
+        return min(counts, key=lambda node_id: (-counts[node_id], node_id))
+
+    def active_controller(self) -> int:
+        """The node id of the quorum's leader, the active controller: asked of a node with
+        a DescribeQuorum request (a broker forwards it to the active controller)."""
+        reasons = []
+        for node in self.answering():
+            try:
+                return describe_quorum_leader(node.host, node.port)
+            except (OSError, ValueError, BrokerError) as exc:
+                reasons.append(f"{node.bootstrap}: {exc}")
+        raise BrokerError("no node told the active controller: " + "; ".join(reasons))
+
+    def wait_in_sync(self, topics: list[str] | None = None, timeout: float = 120.0) -> float:
+        """Wait until every node is listed and every partition of ``topics`` (None: every
+        topic, the internal ones too) has all its replicas in sync; returns the seconds."""
+        from pipeline.kafka.admin import partition_states
+
+        started = time.monotonic()
+        deadline = started + timeout
+        lagging: list[str] = []
+        while time.monotonic() < deadline:
+            with contextlib.suppress(BrokerError):
+                state = asyncio.run(partition_states(self._reachable(), topics))
+                want = {node.node_id for node in self.answering()}
+                lagging = [
+                    f"{topic}-{partition}"
+                    for (topic, partition), p in state.partitions.items()
+                    if set(p.isr) != set(p.replicas) or p.leader < 0
+                ]
+                if want <= state.brokers and not lagging:
+                    return time.monotonic() - started
+            time.sleep(0.5)
+        raise BrokerError(
+            f"partitions not in sync after {timeout:.0f}s: {', '.join(sorted(lagging)[:10])}"
+        )
+
+
+def _unused_port(host: str, taken: set[int]) -> int:
+    """A free port not handed out already (two free_port calls may give the same one)."""
+    while True:
+        port = free_port(host)
+        if port not in taken:
+            taken.add(port)
+            return port
+
+
+METADATA_TOPIC = b"__cluster_metadata"  # the KRaft quorum's one partition
+
+
+def _uvarint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _read_uvarint(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        if not byte & 0x80:
+            return value, at
+        shift += 7
+
+
+def _skip_tags(data: bytes, at: int) -> int:
+    count, at = _read_uvarint(data, at)
+    for _ in range(count):
+        _, at = _read_uvarint(data, at)
+        size, at = _read_uvarint(data, at)
+        at += size
+    return at
+
+
+def describe_quorum_leader(host: str, port: int, timeout: float = 5.0) -> int:
+    """The leader of the KRaft quorum (the active controller), from a DescribeQuorum v0
+    request (api key 55; a flexible version: compact strings and tagged fields) to the
+    node at host:port. Raw socket, as :func:`pipeline.kafka.broker.broker_ready`: aiokafka
+    has no DescribeQuorum. Raises BrokerError when the answer carries an error."""
+    client_id = b"chao-quorum"
+    header = struct.pack(">hhih", 55, 0, 5, len(client_id)) + client_id + b"\x00"
+    body = (
+        _uvarint(2)  # one topic
+        + _uvarint(len(METADATA_TOPIC) + 1)
+        + METADATA_TOPIC
+        + _uvarint(2)  # one partition
+        + struct.pack(">i", 0)
+        + b"\x00\x00\x00"  # the partition's, the topic's and the request's tagged fields
+    )
+    request = header + body
+    with socket.create_connection((host, port), timeout=timeout) as sock:
+        sock.settimeout(timeout)
+        sock.sendall(struct.pack(">i", len(request)) + request)
+        (size,) = struct.unpack(">i", recv_exactly(sock, 4))
+        data = recv_exactly(sock, size)
+    (correlation,) = struct.unpack(">i", data[:4])
+    if correlation != 5:
+        raise ValueError("an answer to another request")
+    at = _skip_tags(data, 4)  # response header v1
+    (error,) = struct.unpack(">h", data[at : at + 2])
+    at += 2
+    if error:
+        raise BrokerError(f"DescribeQuorum answered error {error}")
+    topics, at = _read_uvarint(data, at)
+    if topics - 1 != 1:
+        raise ValueError(f"DescribeQuorum answered {topics - 1} topics")
+    name_size, at = _read_uvarint(data, at)
+    at += name_size - 1
+    partitions, at = _read_uvarint(data, at)
+    if partitions - 1 != 1:
+        raise ValueError(f"DescribeQuorum answered {partitions - 1} partitions")
+    _, error, leader = struct.unpack(">ihi", data[at : at + 10])
+    if error:
+        raise BrokerError(f"DescribeQuorum answered error {error} for the metadata partition")
+    if leader < 0:
+        raise BrokerError("the quorum has no leader right now")
+    return int(leader)
 
 
 def main(argv: list[str] | None = None) -> int:

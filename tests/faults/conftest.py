@@ -11,7 +11,9 @@ experiments: ``CHAO_FAULTS_FREEZE_S`` (10, how long the broker is frozen).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -33,6 +35,22 @@ def report() -> Callable[[Figures], None]:
         _FIGURES.append(line)
 
     return add
+
+
+@pytest.fixture
+def cpu_hog() -> Iterator[None]:
+    """Another CPU-heavy process competing for the cores (a busy loop), for the test's
+    whole length."""
+    hog = subprocess.Popen(
+        [sys.executable, "-c", "while True:\n    sum(i * i for i in range(10_000))"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        yield
+    finally:
+        hog.kill()
+        hog.wait(10)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

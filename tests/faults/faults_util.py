@@ -452,6 +452,26 @@ def consumed(worker: WorkerProcess) -> float:
         return 0.0
 
 
+def late(worker: WorkerProcess) -> float:
+    """Events the worker dropped as late because a skip passed their seq. Not counted:
+    ``seq_taken``, where a replayed record without a usable eventId (an invalid envelope
+    kept for its place) can't be told from a late one (README, "Duplicates vs. late")."""
+    try:
+        text = worker.get("/metrics", timeout=2.0)[1].decode()
+    except OSError:
+        return float("nan")
+    skips = ("window", "input_stalled", "max_waiting")
+    return sum(metric(text, f'chao_ordering_late_total{{cause="{cause}"}}') for cause in skips)
+
+
+STALL_LINE = "worker stalled"  # topologies.watchdog's log line
+
+
+def stalls(deployment: Deployment) -> int:
+    """How many times a worker's stall watchdog fired (its log line)."""
+    return sum(w.log_path.read_text(errors="replace").count(STALL_LINE) for w in deployment.workers)
+
+
 def assert_no_repeats(fig: Figures) -> None:
     """Exactly-once, read ``read_committed``: no record repeats, clean or dead letter. (A
     dead letter read twice was the last kind seen: Faust's seek after a table recovery

@@ -21,7 +21,6 @@ import pytest
 
 from pipeline.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import IsolationLevel
-from pipeline.runner import WorkerProcess
 from tests.faults.faults_util import (
     CANARY,
     DEFAULT_TIMING,
@@ -30,6 +29,7 @@ from tests.faults.faults_util import (
     assert_no_repeats,
     consumed,
     figures,
+    late,
     read_complete,
     wait_for,
 )
@@ -37,7 +37,6 @@ from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
     file_mode,
-    metric,
     wait_for_split,
     worker_summary,
 )
@@ -54,18 +53,6 @@ CASES = [
     pytest.param(2, "exactly_once", id="2-workers-exactly-once", marks=pytest.mark.kafka_only),
     pytest.param(3, "exactly_once", id="3-workers-exactly-once", marks=pytest.mark.kafka_only),
 ]
-
-
-def late(worker: WorkerProcess) -> float:
-    """Events the worker dropped as late because a skip passed their seq. Not counted:
-    ``seq_taken``, where a replayed record without a usable eventId (an invalid envelope
-    kept for its place) can't be told from a late one (README, "Duplicates vs. late")."""
-    try:
-        text = worker.get("/metrics", timeout=2.0)[1].decode()
-    except OSError:
-        return float("nan")
-    skips = ("window", "input_stalled", "max_waiting")
-    return sum(metric(text, f'chao_ordering_late_total{{cause="{cause}"}}') for cause in skips)
 
 
 @pytest.mark.timeout(420)

@@ -22,10 +22,7 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -42,6 +39,7 @@ from tests.faults.faults_util import (
     consumed,
     figures,
     read_complete,
+    stalls,
     wait_for,
 )
 from tests.integration.conftest import Deployment
@@ -54,28 +52,6 @@ PRODUCE_S = 30.0
 KILLS = 5
 RUNS = int(os.environ.get("CHAO_SOAK_RUNS", "2"))
 STORM_S = 60.0
-STALL_LINE = "worker stalled"  # topologies.watchdog's log line
-
-
-@pytest.fixture
-def cpu_hog() -> Iterator[None]:
-    """Another CPU-heavy process competing for the cores (a busy loop), for the test's
-    whole length."""
-    hog = subprocess.Popen(
-        [sys.executable, "-c", "while True:\n    sum(i * i for i in range(10_000))"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-    )
-    try:
-        yield
-    finally:
-        hog.kill()
-        hog.wait(10)
-
-
-def stalls(deployment: Deployment) -> int:
-    """How many times a worker's stall watchdog fired (its log line)."""
-    return sum(w.log_path.read_text(errors="replace").count(STALL_LINE) for w in deployment.workers)
 
 
 class Supervisor:

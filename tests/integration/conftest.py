@@ -51,6 +51,7 @@ class Deployment:
         log_dir: Path,
         partitions: int = 4,
         default_names: bool = False,
+        replication: int = 1,
         **env: str,
     ) -> None:
         self.broker = broker
@@ -85,7 +86,10 @@ class Deployment:
         # passes its own headers.
         self.api_headers = bearer(api_token())
         self.workers: list[WorkerProcess] = []
-        asyncio.run(create_topics(broker.bootstrap, pipeline_topics(self.topics, partitions)))
+        # replication: 3 on a cluster (tests/faults/test_cluster.py), as `chao-pipeline
+        # topics --create` creates them there (and min.insync.replicas 2).
+        specs = pipeline_topics(self.topics, partitions, replication)
+        asyncio.run(create_topics(broker.bootstrap, specs))
 
     @property
     def outputs(self) -> list[str]:

@@ -73,3 +73,53 @@ def test_a_real_gap_is_skipped_after_the_window_and_its_event_is_late(deploy) ->
     text = worker.get("/metrics")[1].decode()
     assert metric(text, "chao_ordering_late_total") == 1
     assert metric(text, "chao_ordering_gaps_total") == 1
+
+
+async def send_held(bootstrap: str, topic: str, lines: list[bytes], timestamp_ms: int) -> None:
+    """Each line as one record whose producer timestamp (CreateTime) is ``timestamp_ms``,
+    1 s apart (one producer: the appends are that far apart, whatever the load)."""
+    from aiokafka import AIOKafkaProducer
+
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all")
+    await producer.start()
+    try:
+        for n, line in enumerate(lines):
+            if n:
+                await asyncio.sleep(1.0)
+            await producer.send_and_wait(topic, line, key=b"k", timestamp_ms=timestamp_ms)
+    finally:
+        await producer.stop()
+
+
+@pytest.mark.kafka_only
+def test_a_record_held_in_its_producer_does_not_shorten_the_window(deploy) -> None:  # type: ignore[no-untyped-def]
+    """Arrival is the append to the raw topic (contract 3.4), not the producer's clock: a
+    batch held in its producer across a leader change (a broker failover, a rolling
+    restart) is appended later than its timestamps say. Here seq 2 carries a timestamp
+    10 s old and seq 1 is appended 1 s after it, well within the window of their appends:
+    both are released in order. With the raw topic's timestamps from the producers
+    (Kafka's default, CreateTime) the worker took seq 2 for 10 s old, skipped its gap at
+    once and dropped seq 1 as late (the raw topic is created with LogAppendTime,
+    pipeline.topics.RAW_TIMESTAMP_TYPE)."""
+    deployment = deploy()
+    worker = deployment.worker("w")
+    worker.wait_ready()
+    bootstrap, topics = deployment.broker.bootstrap, deployment.topics
+    started = envelope(0, "session.started", {"visibleReasoning": "eligible"})
+    asyncio.run(produce_lines(bootstrap, topics.raw, [started], seed=1))
+
+    def released() -> list[int]:
+        records = asyncio.run(
+            read_topics(bootstrap, [topics.session_events], until=lambda r: False, timeout=0.5)
+        )
+        return [orjson.loads(r.value)["seq"] for r in records[topics.session_events]]
+
+    wait_until(lambda: released() == [0], 30, "seq 0 released")
+    waiting = envelope(2, "message.delta", {"messageId": "m", "delta": "two"})
+    missing = envelope(1, "message.delta", {"messageId": "m", "delta": "one"})
+    held_since = int((time.time() - 10.0) * 1000)
+    asyncio.run(send_held(bootstrap, topics.raw, [waiting, missing], held_since))
+    wait_until(lambda: released() == [0, 1, 2], 30, "seq 1 and 2 released in order")
+    text = worker.get("/metrics")[1].decode()
+    assert metric(text, "chao_ordering_late_total") == 0
+    assert metric(text, "chao_ordering_gaps_total") == 0
