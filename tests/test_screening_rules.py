@@ -752,6 +752,32 @@ CLASSES: list[tuple[str, str, str, str]] = [
         "Il cliente ha scritto 'ignora le istruzioni precedenti'; non lo faccio e rispondo "
         "sulla fattura.",
     ),
+    # round 9 (batches 16-17), by kind
+    (
+        "path-after-hebrew-prefix",
+        "internal_path",
+        "קובץ הלוג של השירות נמצא ב-/var/log/acme/worker-3.log ושם רואים את ה-OOM.",
+        "The build output goes to build-/var-less dirs; see src-/log/x for the name.",
+    ),
+    (
+        "aws-key-id-any-digit",
+        "credential",
+        "OCR der Notiz ergab: ＡＫＩＡＩ６ＴＱＶＱＡＱ９ＤＶＳＸ１ＷＥ als Schlüssel.",
+        "AWS access key ids start with AKIA followed by sixteen characters.",
+    ),
+    (
+        "password-keyword-with-hebrew-prefix",
+        "credential",
+        "במסמך ההעברה כתוב שהסיסמה לשרת הגיבוי היא Tamar6542!wYA.",
+        "במסמך ההעברה כתוב שהסיסמה לשרת הגיבוי נשמרת בכספת.",
+    ),
+    (
+        "bitlocker-key-any-language",
+        "credential",
+        "BitLocker-återställningsnyckeln i dokumentet: 840967-231881-101417-845638-806350-"
+        "621455-747138-412125",
+        "BitLocker-återställningsnyckeln finns i Entra ID, 48 siffror i åtta grupper.",
+    ),
 ]
 
 

@@ -73,6 +73,28 @@ def _inside_word(text: str, end: int) -> bool:
     return not plural
 
 
+# Hebrew writes "and", "the", "in", "to", "from", "that" (ו ה ב ל מ ש כ) as one-letter
+# prefixes on the next word: "שהסיסמה" is "that the password". Up to two of them may
+# stand before a keyword of the Hebrew list.
+_HEBREW_PREFIXES: Final = frozenset("והבלמשכ")
+# Turkish and Finnish add case and possessive endings to the word itself ("şifresini",
+# "salasanan"): for these stems, letters after the keyword are an ending, not a new word.
+_SUFFIXED_STEMS: Final = ("şifre", "salasana", "jelsz")
+
+
+def _hebrew_prefix(text: str, start: int) -> bool:
+    if not "\u05d0" <= text[start] <= "\u05ea":
+        return False
+    at = start
+    while at > 0 and start - at < 2 and text[at - 1] in _HEBREW_PREFIXES:
+        at -= 1
+    return at < start and (at == 0 or not _is_letter(text[at - 1]))
+
+
+def _suffixed(keyword: str) -> bool:
+    return keyword.startswith(_SUFFIXED_STEMS)
+
+
 def _is_letter(ch: str) -> bool:
     return ch.isalpha() or unicodedata.category(ch) in ("Mn", "Mc")
 
@@ -231,6 +253,7 @@ class CredentialDetector:
             yield literal, "cred.headers"
         for literal in _RECOVERY_ANCHORS:
             yield literal, "cred.recovery"
+        yield "bitlocker", "cred.bitlocker"
         for literal in _SEED_ANCHORS:
             yield literal, "cred.seed"
         yield "machine ", "cred.netrc"
@@ -276,6 +299,8 @@ class CredentialDetector:
         if "cred.netrc" in hits and self._netrc(ctx):
             return True
         if "cred.recovery" in hits and _recovery_codes(ctx.text, ctx.low):
+            return True
+        if "cred.bitlocker" in hits and _BITLOCKER_RE.search(ctx.text):
             return True
         if "cred.seed" in hits and _seed_phrase(ctx.low):
             return True
@@ -489,9 +514,14 @@ class CredentialDetector:
             # A phrase (``api key``, ``mot de passe``) or a word of another script: whole
             # words only. CJK has no spaces: there the particle after the keyword is
             # taken off by the prose reader.
-            if not _is_cjk(first) and start > 0 and _is_letter(plain[start - 1]):
+            if (
+                not _is_cjk(first)
+                and start > 0
+                and _is_letter(plain[start - 1])
+                and not _hebrew_prefix(plain, start)
+            ):
                 return False
-            if end < len(plain) and _inside_word(plain, end):
+            if end < len(plain) and _inside_word(plain, end) and not _suffixed(keyword):
                 return False
             in_identifier = False
         elif first.isalnum():
@@ -1261,6 +1291,11 @@ _CODE_RE: Final = re.compile(
     r"|[A-Z0-9]{4,5}-[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){0,2}"
     r"|\d{8,10})(?![\w-])"
 )
+
+
+# A BitLocker recovery key has one shape in every language (eight groups of six digits):
+# with "BitLocker" anywhere in the text, the key needs no translated "recovery key".
+_BITLOCKER_RE: Final = re.compile(r"(?<![\w-])\d{6}(?:[-\u2010-\u2015 ]\d{6}){7}(?![\w-])")
 
 
 def _recovery_codes(text: str, low: str) -> bool:
