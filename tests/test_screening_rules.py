@@ -778,6 +778,19 @@ CLASSES: list[tuple[str, str, str, str]] = [
         "621455-747138-412125",
         "BitLocker-återställningsnyckeln finns i Entra ID, 48 siffror i åtta grupper.",
     ),
+    (
+        "passphrase-after-colon-in-german-quotes",
+        "credential",
+        "Das KeePass-Notizfeld nennt die Master-Passphrase: „Kiesel Flöte Ampel Schatten "
+        "Tapete 63“.",
+        "Die Master-Passphrase ist „in der Vault gespeichert“.",
+    ),
+    (
+        "password-typed-in-cyrillic",
+        "credential",
+        "В README к стенду указан пароль от БД: Берёза404!yiYC, логин postgres.",
+        "В README указан пароль от БД: Версия2, логин postgres.",
+    ),
 ]
 
 

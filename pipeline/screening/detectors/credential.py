@@ -1382,8 +1382,8 @@ _PHRASE_WORDS: Final = (
     "frase de senha", "кодовая фраза", "парольная фраза", "wachtwoordzin",
 )  # fmt: skip
 _PHRASE_VALUE_RE: Final = re.compile(
-    r"[^.\n]{0,60}?\s(?:is|was|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|—\s)\s{1,3}"
-    r"[«\"“'‘]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)[»\"”'’]?"
+    r"[^.\n]{0,60}?(?:\s(?:is|was|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|—\s)|:)\s{1,3}"
+    r"[«\"“'‘„‚]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)[»\"”'’“‘]?"
     r"(?=\s?(?:[,.;:!?()]|\s(?:and|e|och|y|et|und|и|og|en|ed)\s|$))"
 )
 _DESCRIPTION_WORDS: Final = frozenset(
@@ -1425,7 +1425,7 @@ def _passphrase_words(low: str) -> bool:
                 stops = sum(p in _DESCRIPTION_WORDS for p in parts)
                 digit = any(c.isdigit() for c in m.group("value"))
                 # a quoted run of words is set apart by the writer as the value
-                quoted = m.group(0).rstrip().endswith(("'", '"', "”", "»", "’"))
+                quoted = m.group(0).rstrip().endswith(("'", '"', "”", "»", "’", "“", "‘"))
                 if (
                     3 <= len(parts) <= 7
                     and parts[0] not in _DESCRIPTION_WORDS
