@@ -791,6 +791,13 @@ CLASSES: list[tuple[str, str, str, str]] = [
         "В README к стенду указан пароль от БД: Берёза404!yiYC, логин postgres.",
         "В README указан пароль от БД: Версия2, логин postgres.",
     ),
+    (
+        "share-secret-parameter",
+        "signed_link",
+        "The deck is at https://files.slack.com/files-pri/TTSSDR6HUWP-F3WVG5YQLIB/deck.pdf"
+        "?pub_secret=9gltx4ja3d for anyone holding the link.",
+        "Public file links end in ?pub_secret=... and can be revoked in the file's menu.",
+    ),
 ]
 
 
