@@ -798,6 +798,13 @@ CLASSES: list[tuple[str, str, str, str]] = [
         "?pub_secret=9gltx4ja3d for anyone holding the link.",
         "Public file links end in ?pub_secret=... and can be revoked in the file's menu.",
     ),
+    (
+        "vendor-named-in-another-script",
+        "credential",
+        "בקובץ bot.py הטוקן של בוט הדיסקורד כתוב ישירות: "
+        "MjE2NTg3NDkyNTAwNDI5MTMx.oYJ58e.0gZhj-XNQXe-xNaHYmyNCgs5QZXwRvik4OC-LP",
+        "הטוקן של בוט הדיסקורד נשמר במשתני הסביבה, לא בקוד.",
+    ),
 ]
 
 
