@@ -264,6 +264,11 @@ def test_phase_and_summary_are_judged_together() -> None:
     assert screen("Xk9#mP2qLw", "Passwort:") == "credential"  # keyword and value apart
     assert screen("Reading the report", "planning") is None
     assert screen("AKIAQ4ZC7TNX\nW2MLBR6H") == "credential"  # a line break in a token
+    # round 9: the phase names a password, the summary ends on a value stated as one
+    found = "…and the value after it in the dump is Y@lmA4HBHv6i"
+    assert screen(found, "DB password found in dump") == "credential"
+    assert screen("The new build is v2.3.1-rc now.", "Rotating the DB password") is None
+    assert screen("The minimum length is 12 characters.", "Password policy") is None
 
 
 def test_values() -> None:
