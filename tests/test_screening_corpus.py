@@ -42,6 +42,9 @@ HELDOUT_BATCH13 = Path(__file__).parent / "data" / "screening_heldout_batch13.js
 HELDOUT_BATCH14 = Path(__file__).parent / "data" / "screening_heldout_batch14.jsonl"
 # Batch 15, written blind after the batch 14 fixes (none relabelled).
 HELDOUT_BATCH15 = Path(__file__).parent / "data" / "screening_heldout_batch15.jsonl"
+# Batches 16 and 17, written blind; first runs on round 8 (none relabelled).
+HELDOUT_BATCH16 = Path(__file__).parent / "data" / "screening_heldout_batch16.jsonl"
+HELDOUT_BATCH17 = Path(__file__).parent / "data" / "screening_heldout_batch17.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -92,6 +95,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH13,
         HELDOUT_BATCH14,
         HELDOUT_BATCH15,
+        HELDOUT_BATCH16,
+        HELDOUT_BATCH17,
     ],
     ids=[
         "batches1-4",
@@ -106,6 +111,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch13",
         "batch14",
         "batch15",
+        "batch16",
+        "batch17",
     ],
 )
 def test_heldout_set(path: Path) -> None:

@@ -35,6 +35,7 @@ from pipeline.screening.detectors.raw_output import RawOutputDetector
 from pipeline.screening.detectors.signed_link import SignedLinkDetector
 from pipeline.screening.literals import LiteralScanner
 from pipeline.screening.normalise import needs_work, normalise
+from pipeline.screening.values import looks_like_password
 
 __all__ = ["DETECTOR_NAMES", "Screening"]
 
@@ -120,7 +121,10 @@ class Screening:
                 _SEAM_SIGNAL.isdisjoint(tail) and _SEAM_SIGNAL.isdisjoint(run)
             ):
                 return None
-        return self.first_unsafe(phase + "\n" + summary)
+        found = self.first_unsafe(phase + "\n" + summary)
+        if found is None and tail == _DIRTY and _split_password(phase, summary):
+            return "credential"
+        return found
 
     def _phase_tail(self, phase: str) -> str:
         if not self._clean(phase):
@@ -219,6 +223,35 @@ class Screening:
         view.hits = hits
         view.active = active
         return set(active)
+
+
+# The phase names a password ("DB password found in dump") and the summary states a
+# value ("... the value after it is Y@lmA4HBHv6i"): the reader sees both together. Only a
+# value with letters of both cases, a digit and a symbol counts, since the summary alone
+# says nothing of what it is.
+_PHASE_PASSWORD_RE: Final = re.compile(
+    r"(?i)passw|passphrase|kennwort|contraseña|senha|mot de passe|пароль|hasło|wachtwoord|"
+    r"lösenord|passord|salasana|şifre|密码|パスワード|비밀번호"
+)
+_STATED_VALUE_RE: Final = re.compile(
+    r"(?:\bis|\bwas|:|=)\s{1,3}[\"'`]?(?P<v>[!-~]{8,64}?)[\"'`]?[.,;]?\s*$"
+)
+
+
+def _split_password(phase: str, summary: str) -> bool:
+    if _PHASE_PASSWORD_RE.search(phase) is None:
+        return False
+    m = _STATED_VALUE_RE.search(summary)
+    if m is None:
+        return False
+    v = m.group("v")
+    return (
+        any(c.islower() for c in v)
+        and any(c.isupper() for c in v)
+        and any(c.isdigit() for c in v)
+        and any(not c.isalnum() for c in v)
+        and looks_like_password(v)
+    )
 
 
 def _seams(plain: str) -> list[tuple[int, int, int, int]]:

@@ -418,6 +418,23 @@ def _latin(v: str) -> bool:
     return all(c.isascii() or (c.isalpha() and "LATIN" in unicodedata.name(c, "")) for c in v)
 
 
+def _national_as_latin(v: str) -> str:
+    """A password typed on a Cyrillic or Greek keyboard (``Берёза404!yiYC``) read as one
+    of Latin letters, when it also has an ASCII digit and an ASCII symbol or letter (a
+    word of that script with a number, ``Версия2``, stays a word)."""
+    if _latin(v):
+        return v
+    ok = all(
+        c.isascii() or (c.isalpha() and unicodedata.name(c, "").startswith(("CYRILLIC", "GREEK")))
+        for c in v
+    )
+    has_digit = any(c.isascii() and c.isdigit() for c in v)
+    has_other = any(c.isascii() and not c.isdigit() for c in v)
+    if not (ok and has_digit and has_other):
+        return v
+    return "".join(c if c.isascii() else ("A" if c.isupper() else "a") for c in v)
+
+
 def _not_a_secret_shape(v: str) -> bool:
     low = v.lower()
     return (
@@ -442,7 +459,9 @@ def looks_like_password(value: str) -> bool:
         # Generated passphrases: three or more words joined by - _ . and a number
         # (``Lale-Kirpi-Mavi-2209``, ``синий-трамвай-58``), in any script.
         return True
-    if len(v) < 6 or len(v) > 128 or is_reference(v) or _not_a_secret_shape(v):
+    if len(v) < 6 or len(v) > 128 or is_reference(v):
+        return False
+    if _not_a_secret_shape(_national_as_latin(v)):
         return False
     if _POSSESSIVE_RE.match(v):
         return False  # field's, user's, don't: a word, not a password

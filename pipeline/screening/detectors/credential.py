@@ -73,6 +73,28 @@ def _inside_word(text: str, end: int) -> bool:
     return not plural
 
 
+# Hebrew writes "and", "the", "in", "to", "from", "that" (ו ה ב ל מ ש כ) as one-letter
+# prefixes on the next word: "שהסיסמה" is "that the password". Up to two of them may
+# stand before a keyword of the Hebrew list.
+_HEBREW_PREFIXES: Final = frozenset("והבלמשכ")
+# Turkish and Finnish add case and possessive endings to the word itself ("şifresini",
+# "salasanan"): for these stems, letters after the keyword are an ending, not a new word.
+_SUFFIXED_STEMS: Final = ("şifre", "salasana", "jelsz")
+
+
+def _hebrew_prefix(text: str, start: int) -> bool:
+    if not "\u05d0" <= text[start] <= "\u05ea":
+        return False
+    at = start
+    while at > 0 and start - at < 2 and text[at - 1] in _HEBREW_PREFIXES:
+        at -= 1
+    return at < start and (at == 0 or not _is_letter(text[at - 1]))
+
+
+def _suffixed(keyword: str) -> bool:
+    return keyword.startswith(_SUFFIXED_STEMS)
+
+
 def _is_letter(ch: str) -> bool:
     return ch.isalpha() or unicodedata.category(ch) in ("Mn", "Mc")
 
@@ -231,6 +253,7 @@ class CredentialDetector:
             yield literal, "cred.headers"
         for literal in _RECOVERY_ANCHORS:
             yield literal, "cred.recovery"
+        yield "bitlocker", "cred.bitlocker"
         for literal in _SEED_ANCHORS:
             yield literal, "cred.seed"
         yield "machine ", "cred.netrc"
@@ -276,6 +299,8 @@ class CredentialDetector:
         if "cred.netrc" in hits and self._netrc(ctx):
             return True
         if "cred.recovery" in hits and _recovery_codes(ctx.text, ctx.low):
+            return True
+        if "cred.bitlocker" in hits and _BITLOCKER_RE.search(ctx.text):
             return True
         if "cred.seed" in hits and _seed_phrase(ctx.low):
             return True
@@ -489,9 +514,14 @@ class CredentialDetector:
             # A phrase (``api key``, ``mot de passe``) or a word of another script: whole
             # words only. CJK has no spaces: there the particle after the keyword is
             # taken off by the prose reader.
-            if not _is_cjk(first) and start > 0 and _is_letter(plain[start - 1]):
+            if (
+                not _is_cjk(first)
+                and start > 0
+                and _is_letter(plain[start - 1])
+                and not _hebrew_prefix(plain, start)
+            ):
                 return False
-            if end < len(plain) and _inside_word(plain, end):
+            if end < len(plain) and _inside_word(plain, end) and not _suffixed(keyword):
                 return False
             in_identifier = False
         elif first.isalnum():
@@ -1263,6 +1293,11 @@ _CODE_RE: Final = re.compile(
 )
 
 
+# A BitLocker recovery key has one shape in every language (eight groups of six digits):
+# with "BitLocker" anywhere in the text, the key needs no translated "recovery key".
+_BITLOCKER_RE: Final = re.compile(r"(?<![\w-])\d{6}(?:[-\u2010-\u2015 ]\d{6}){7}(?![\w-])")
+
+
 def _recovery_codes(text: str, low: str) -> bool:
     for anchor in _RECOVERY_ANCHORS:
         at = low.find(anchor)
@@ -1347,8 +1382,8 @@ _PHRASE_WORDS: Final = (
     "frase de senha", "кодовая фраза", "парольная фраза", "wachtwoordzin",
 )  # fmt: skip
 _PHRASE_VALUE_RE: Final = re.compile(
-    r"[^.\n]{0,60}?\s(?:is|was|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|—\s)\s{1,3}"
-    r"[«\"“'‘]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)[»\"”'’]?"
+    r"[^.\n]{0,60}?(?:\s(?:is|was|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|—\s)|:)\s{1,3}"
+    r"[«\"“'‘„‚]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)[»\"”'’“‘]?"
     r"(?=\s?(?:[,.;:!?()]|\s(?:and|e|och|y|et|und|и|og|en|ed)\s|$))"
 )
 _DESCRIPTION_WORDS: Final = frozenset(
@@ -1390,7 +1425,7 @@ def _passphrase_words(low: str) -> bool:
                 stops = sum(p in _DESCRIPTION_WORDS for p in parts)
                 digit = any(c.isdigit() for c in m.group("value"))
                 # a quoted run of words is set apart by the writer as the value
-                quoted = m.group(0).rstrip().endswith(("'", '"', "”", "»", "’"))
+                quoted = m.group(0).rstrip().endswith(("'", '"', "”", "»", "’", "“", "‘"))
                 if (
                     3 <= len(parts) <= 7
                     and parts[0] not in _DESCRIPTION_WORDS

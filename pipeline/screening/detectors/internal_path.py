@@ -178,6 +178,15 @@ _IPV6_RE: Final = re.compile(
 )
 
 
+def _hebrew_prefixed(text: str, at: int) -> bool:
+    """Whether the '/' at ``at`` follows a Hebrew prefix and hyphen (``ב-/var/log``).
+
+    Hebrew writes its one-letter prepositions (ב "in", ל "to", מ "from", ה "the" ...) on
+    the next word, with a hyphen before a Latin one: the path starts after the hyphen.
+    """
+    return at >= 2 and text[at - 1] in "-\u05be" and "\u05d0" <= text[at - 2] <= "\u05ea"
+
+
 def _private_v4(a: int, b: int) -> bool:
     return (
         a == 10
@@ -270,7 +279,7 @@ class InternalPathDetector:
     def _unix(self, text: str) -> bool:
         for m in _UNIX_PATH_RE.finditer(text):
             at = m.start()
-            if at > 0 and text[at - 1] in _PATH_BEFORE:
+            if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
                 continue
             root = m.group("root")
             if root == "private" and not _MACOS_PRIVATE_RE.match(text, at):
