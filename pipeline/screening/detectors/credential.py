@@ -264,16 +264,15 @@ class CredentialDetector:
         yield "kind: secret", "cred.k8s"
         yield 'kind: "secret"', "cred.k8s"
         # round 8: values judged by their shape where no vendor list names them
-        for literal in _GENERIC_PREFIX_ANCHORS:
-            yield literal, "cred.generic"
-        for literal in _BARE_KEY_ANCHORS:
-            yield literal, "cred.barekey"
-        for literal in _HOOK_ANCHORS:
-            yield literal, "cred.hook"
-        for literal in _CONNSTR_ANCHORS:
-            yield literal, "cred.connstr"
-        for literal in _TOTP_ANCHORS:
-            yield literal, "cred.totp"
+        for anchors, tag in (
+            (_GENERIC_PREFIX_ANCHORS, "cred.generic"),
+            (_BARE_KEY_ANCHORS, "cred.barekey"),
+            (_HOOK_ANCHORS, "cred.hook"),
+            (_CONNSTR_ANCHORS, "cred.connstr"),
+            (_TOTP_ANCHORS, "cred.totp"),
+        ):
+            for literal in anchors:
+                yield literal, tag
 
     # -- check -----------------------------------------------------------------------------
 
