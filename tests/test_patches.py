@@ -12,6 +12,7 @@ import inspect
 import logging
 import subprocess
 import sys
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,7 @@ from topologies.patches import (
     batch_delivery,
     created_topics,
     end_offsets,
+    find_coordinator,
     parse_errors,
     prefetch_backoff,
     recovery_past_markers,
@@ -73,6 +75,8 @@ PINNED: dict[str, tuple[Callable[..., Any], str]] = {
         "b803e6d46480732c",
     ),
     "aiokafka Assignment.state_value": (Assignment.state_value, "183fea82ef48f3e6"),
+    # The exactly-once producers retry FindCoordinator on a retriable error.
+    find_coordinator.PATCHED: (find_coordinator.ORIGINAL, "33001a36bf6a0ae0"),
     "aiokafka TopicPartitionState.consumed_to": (
         TopicPartitionState.consumed_to,
         "c7b8f0f99ce9185e",
@@ -453,3 +457,78 @@ def test_exactly_once_seeks_the_stream_partitions_before_resuming_them() -> None
 
     assert run(True) == ["seek", "rebalance complete", "resume", "flow", "rebalance end"]
     assert run(False) == ["rebalance complete", "resume", "seek", "flow", "rebalance end"]
+
+
+class _LookupClient:
+    """A client whose FindCoordinator answers are scripted: errors first, then a node id."""
+
+    def __init__(self, *answers: Any) -> None:
+        self.answers = list(answers)
+        self.metadata_updates = 0
+
+    async def coordinator_lookup(self, coordinator_type: int, key: str) -> int:
+        answer = self.answers.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        return int(answer)
+
+    async def force_metadata_update(self) -> bool:
+        self.metadata_updates += 1
+        return True
+
+    async def ready(self, node_id: int, group: Any = None) -> bool:
+        return True
+
+
+def _sender(client: _LookupClient) -> Any:
+    from aiokafka.producer.sender import Sender
+
+    sender = Sender.__new__(Sender)  # only what _find_coordinator reads
+    sender.client = client
+    sender._coordinators = {}
+    sender._retry_backoff = 0.0
+    sender._txn_manager = types.SimpleNamespace(transactional_id="t")
+    return sender
+
+
+def test_exactly_once_producers_retry_find_coordinator_on_a_closed_connection() -> None:
+    """aiokafka fails the transaction for good when the broker it asks where the
+    coordinator is closes the connection (a broker in its controlled shutdown): the
+    exactly-once worker crashed in a rolling restart. The patched lookup retries it, and
+    raises what is not retriable as before."""
+    from aiokafka.errors import (
+        KafkaConnectionError,
+        KafkaError,
+        TransactionalIdAuthorizationFailed,
+    )
+
+    closed = KafkaConnectionError("Connection at 127.0.0.1:1 closed")
+    unpatched = _sender(_LookupClient(closed, 2))
+    with pytest.raises(KafkaError):  # aiokafka as it is: the error that crashed the worker
+        asyncio.run(unpatched._find_coordinator(0, "t"))
+
+    client = _LookupClient(closed, closed, 2)
+    sender = _sender(client)
+    sender._find_coordinator = types.MethodType(find_coordinator.find_coordinator_retrying, sender)
+    assert asyncio.run(sender._find_coordinator(0, "t")) == 2
+    assert client.metadata_updates == 2
+
+    refused = _sender(_LookupClient(TransactionalIdAuthorizationFailed(), 2))
+    refused._find_coordinator = types.MethodType(
+        find_coordinator.find_coordinator_retrying, refused
+    )
+    with pytest.raises(TransactionalIdAuthorizationFailed):
+        asyncio.run(refused._find_coordinator(0, "t"))
+
+
+def test_the_transactional_producers_are_built_with_the_retry() -> None:
+    from topologies.transactions import kafka_producer_factory
+
+    async def built() -> Any:
+        producer = kafka_producer_factory("127.0.0.1:9")("app-raw-0")
+        try:
+            return producer._sender._find_coordinator.__func__
+        finally:
+            await producer.stop()  # never started: closes its client
+
+    assert asyncio.run(built()) is find_coordinator.find_coordinator_retrying

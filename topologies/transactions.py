@@ -34,6 +34,8 @@ from typing import Any
 from aiokafka import AIOKafkaProducer, TopicPartition
 from aiokafka.structs import OffsetAndMetadata
 
+from topologies.patches import find_coordinator
+
 log = logging.getLogger("chao.transactions")
 
 Task = tuple[str, int]  # the input (topic, partition) whose transaction a record belongs to
@@ -48,7 +50,7 @@ def kafka_producer_factory(bootstrap: str, **settings: Any) -> Callable[[str], A
     """Builds the aiokafka transactional producer for one transactional id."""
 
     def make(tid: str) -> Any:
-        return AIOKafkaProducer(
+        producer = AIOKafkaProducer(
             bootstrap_servers=bootstrap,
             transactional_id=tid,
             enable_idempotence=True,
@@ -56,6 +58,9 @@ def kafka_producer_factory(bootstrap: str, **settings: Any) -> Callable[[str], A
             linger_ms=0,
             **settings,
         )
+        # A broker closing its connections (a rolling restart) must not fail the
+        # transaction for good: topologies.patches.find_coordinator.
+        return find_coordinator.configure(producer)
 
     return make
 
