@@ -169,6 +169,13 @@ def gate(low: str) -> bool:
     return gate_level(low) > 0
 
 
+# A recital or an injection is a sentence at least. On a word or two the character n-grams
+# are all the model has, and a product's name alone ("copilot", "gemini": a gate word
+# naming an AI reader) scored as a recital (a false drop found by the property test of
+# symbol-free text). Checked here, not in the gate the training's threshold is chosen
+# behind: the model and its threshold are unchanged.
+MIN_RECITAL_TOKENS: Final = 4
+
 # Where the gate saw one kind of word only, the model must be surer: a house rule list
 # ("always wear a helmet, never smoke") has two rule words too. A judgement, not fitted:
 # the generated held-out split has no false positive to fit it on.
@@ -238,7 +245,7 @@ class RecitalModel:
 
     def fires(self, low: str) -> bool:
         level = gate_level(low)
-        if level == 0:
+        if level == 0 or len(_tokens(low)) < MIN_RECITAL_TOKENS:
             return False
         need = self.threshold if level == 2 else max(self.threshold, WEAK_GATE_THRESHOLD)
         return self.score(low) >= need
