@@ -444,14 +444,6 @@ def wait_for(condition: Callable[[], bool], timeout: float, what: str, step: flo
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
-def consumed(worker: WorkerProcess) -> float:
-    """The worker's chao_events_consumed_total; 0 while it does not answer."""
-    try:
-        return metric(worker.get("/metrics", timeout=2.0)[1].decode(), "chao_events_consumed_total")
-    except OSError:
-        return 0.0
-
-
 def late(worker: WorkerProcess) -> float:
     """Events the worker dropped as late because a skip passed their seq. Not counted:
     ``seq_taken``, where a replayed record without a usable eventId (an invalid envelope

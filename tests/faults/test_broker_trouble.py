@@ -26,7 +26,6 @@ from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,
     Expected,
-    consumed,
     figures,
     read_complete,
     wait_for,
@@ -34,6 +33,7 @@ from tests.faults.faults_util import (
 from tests.integration.conftest import API_SECRET, Deployment
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
+    consumed,
     file_mode,
     worker_summary,
 )

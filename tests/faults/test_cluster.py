@@ -61,7 +61,6 @@ from tests.faults.faults_util import (
     Expected,
     Figures,
     assert_no_repeats,
-    consumed,
     figures,
     late,
     read_complete,
@@ -71,6 +70,7 @@ from tests.faults.faults_util import (
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
+    consumed,
     file_mode,
     worker_summary,
 )

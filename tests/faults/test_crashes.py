@@ -35,7 +35,6 @@ from tests.faults.faults_util import (
     BackgroundProducer,
     Expected,
     Figures,
-    consumed,
     figures,
     read_complete,
     wait_for,
@@ -44,6 +43,7 @@ from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
     assert_traces_match_topic,
+    consumed,
     file_mode,
     worker_summary,
 )

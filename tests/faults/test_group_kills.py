@@ -27,7 +27,6 @@ from tests.faults.faults_util import (
     BackgroundProducer,
     Expected,
     assert_no_repeats,
-    consumed,
     figures,
     late,
     read_complete,
@@ -36,6 +35,7 @@ from tests.faults.faults_util import (
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
+    consumed,
     file_mode,
     wait_for_split,
     worker_summary,

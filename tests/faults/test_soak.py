@@ -36,14 +36,13 @@ from tests.faults.faults_util import (
     BackgroundProducer,
     Expected,
     assert_no_repeats,
-    consumed,
     figures,
     read_complete,
     stalls,
     wait_for,
 )
 from tests.integration.conftest import Deployment
-from tests.integration.streaming_util import assert_traces_match_topic, file_mode
+from tests.integration.streaming_util import assert_traces_match_topic, consumed, file_mode
 
 pytestmark = pytest.mark.integration
 

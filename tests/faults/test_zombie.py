@@ -40,13 +40,13 @@ from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,
     Expected,
-    consumed,
     figures,
     read_complete,
     wait_for,
 )
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
+    consumed,
     file_mode,
     wait_for_split,
     worker_summary,

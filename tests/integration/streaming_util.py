@@ -223,6 +223,15 @@ def assert_matches_file_mode(
 metric = sample_sum  # the name the tests read best with
 
 
+def consumed(worker: WorkerProcess) -> float:
+    """The worker's chao_events_consumed_total; 0 while /metrics does not answer within
+    2 s (a loaded machine), so a poll asks again instead of failing on one slow answer."""
+    try:
+        return metric(worker.get("/metrics", timeout=2.0)[1].decode(), "chao_events_consumed_total")
+    except OSError:
+        return 0.0
+
+
 def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -14,13 +14,13 @@ from aiokafka import AIOKafkaProducer
 from pipeline import Pipeline, Source
 from pipeline.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines, read_topics
-from pipeline.runner import WorkerProcess
 from pipeline.stages.types import StagedEvent
 from pipeline.topics import Topics
 from tests.fixtures_util import expected, expected_dead_letters, raw_lines
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
     committed_everything,
+    consumed,
     file_mode,
     metric,
     read_outputs,
@@ -199,16 +199,6 @@ def test_idle_sessions_are_forgotten_and_memory_stays_bounded(deploy) -> None:  
     wait_until(forgotten, 30, "the idle session to be forgotten")
 
 
-def _consumed(worker: WorkerProcess) -> float:
-    """The worker's chao_events_consumed_total; 0 while /metrics does not answer within its
-    2 s (a loaded machine: CI's two lanes beside other jobs), so the poll asks again until
-    the record's deadline instead of failing on one slow answer."""
-    try:
-        return metric(worker.get("/metrics")[1].decode(), "chao_events_consumed_total")
-    except OSError:
-        return 0.0
-
-
 async def play_in_order(deployment, worker, lines: list[bytes]) -> None:  # type: ignore[no-untyped-def]
     """Produce with random keys (so over several partitions), each record once the worker
     has taken the one before: records arrive in the file's order. The contract makes the
@@ -223,7 +213,7 @@ async def play_in_order(deployment, worker, lines: list[bytes]) -> None:  # type
                 deployment.topics.raw, line, key=rng.randbytes(8).hex().encode()
             )
             deadline = time.monotonic() + 30
-            while _consumed(worker) < offset:
+            while consumed(worker) < offset:
                 assert time.monotonic() < deadline, f"record {offset} was not consumed"
                 await asyncio.sleep(0.02)
     finally:
