@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass
 
 import orjson
 import pytest
 
 from pipeline.config import PipelineConfig
 from pipeline.kafka.io import produce_lines, read_topics
+from pipeline.runner import WorkerProcess
+from pipeline.topics import Topics
+from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import metric, wait_until
 
 pytestmark = pytest.mark.integration
@@ -32,22 +36,43 @@ def envelope(seq: int, event_type: str, payload: dict) -> bytes:  # type: ignore
     )
 
 
-def test_a_real_gap_is_skipped_after_the_window_and_its_event_is_late(deploy) -> None:  # type: ignore[no-untyped-def]
-    window = PipelineConfig().reorder_window_s
-    deployment = deploy()
+@dataclass
+class StartedSession:
+    """A worker at the defaults whose session has seq 0 released."""
+
+    worker: WorkerProcess
+    bootstrap: str
+    topics: Topics
+
+    def released(self) -> list[int]:
+        """The seqs on the clean session-events topic so far."""
+        topic = self.topics.session_events
+        records = asyncio.run(
+            read_topics(self.bootstrap, [topic], until=lambda r: False, timeout=0.5)
+        )
+        return [orjson.loads(r.value)["seq"] for r in records[topic]]
+
+
+def start_session(deployment: Deployment) -> StartedSession:
     worker = deployment.worker("w")
     worker.wait_ready()
     bootstrap, topics = deployment.broker.bootstrap, deployment.topics
     started = envelope(0, "session.started", {"visibleReasoning": "eligible"})
     asyncio.run(produce_lines(bootstrap, topics.raw, [started], seed=1))
+    session = StartedSession(worker, bootstrap, topics)
+    wait_until(lambda: session.released() == [0], 30, "seq 0 released")
+    return session
 
-    def released() -> list[int]:
-        records = asyncio.run(
-            read_topics(bootstrap, [topics.session_events], until=lambda r: False, timeout=0.5)
-        )
-        return [orjson.loads(r.value)["seq"] for r in records[topics.session_events]]
 
-    wait_until(lambda: released() == [0], 30, "seq 0 released")
+def test_a_real_gap_is_skipped_after_the_window_and_its_event_is_late(deploy) -> None:  # type: ignore[no-untyped-def]
+    window = PipelineConfig().reorder_window_s
+    session = start_session(deploy())
+    worker, bootstrap, topics, released = (
+        session.worker,
+        session.bootstrap,
+        session.topics,
+        session.released,
+    )
     # seq 1 is missing: seq 2 waits on its gap.
     waiting = envelope(2, "message.delta", {"messageId": "m", "delta": "two"})
     asyncio.run(produce_lines(bootstrap, topics.raw, [waiting], seed=2))
@@ -101,20 +126,13 @@ def test_a_record_held_in_its_producer_does_not_shorten_the_window(deploy) -> No
     (Kafka's default, CreateTime) the worker took seq 2 for 10 s old, skipped its gap at
     once and dropped seq 1 as late (the raw topic is created with LogAppendTime,
     pipeline.topics.RAW_TIMESTAMP_TYPE)."""
-    deployment = deploy()
-    worker = deployment.worker("w")
-    worker.wait_ready()
-    bootstrap, topics = deployment.broker.bootstrap, deployment.topics
-    started = envelope(0, "session.started", {"visibleReasoning": "eligible"})
-    asyncio.run(produce_lines(bootstrap, topics.raw, [started], seed=1))
-
-    def released() -> list[int]:
-        records = asyncio.run(
-            read_topics(bootstrap, [topics.session_events], until=lambda r: False, timeout=0.5)
-        )
-        return [orjson.loads(r.value)["seq"] for r in records[topics.session_events]]
-
-    wait_until(lambda: released() == [0], 30, "seq 0 released")
+    session = start_session(deploy())
+    worker, bootstrap, topics, released = (
+        session.worker,
+        session.bootstrap,
+        session.topics,
+        session.released,
+    )
     waiting = envelope(2, "message.delta", {"messageId": "m", "delta": "two"})
     missing = envelope(1, "message.delta", {"messageId": "m", "delta": "one"})
     held_since = int((time.time() - 10.0) * 1000)
