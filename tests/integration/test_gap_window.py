@@ -12,10 +12,9 @@ from dataclasses import dataclass
 import orjson
 import pytest
 
-from pipeline.config import PipelineConfig
+from pipeline.config import PipelineConfig, TopicNames
 from pipeline.kafka.io import produce_lines, read_topics
 from pipeline.runner import WorkerProcess
-from pipeline.topics import Topics
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import metric, wait_until
 
@@ -42,7 +41,7 @@ class StartedSession:
 
     worker: WorkerProcess
     bootstrap: str
-    topics: Topics
+    topics: TopicNames
 
     def released(self) -> list[int]:
         """The seqs on the clean session-events topic so far."""
