@@ -102,7 +102,8 @@ class PipelineConfig(BaseSettings):
             "Sessions whose state one process holds at most. A new session arriving at the cap "
             "evicts the least recently active one (its waiting events are released first, "
             "skipping their gaps; counted in chao_sessions_evicted_total). A typical session "
-            "state takes about 1.4 KiB (30 events), so the default bounds it near 140 MiB; "
+            "state takes about 1.7 KiB (30 events; BENCHMARKS.md), so the default bounds it "
+            "near 170 MiB; "
             "a long session adds 8 bytes per eventId, up to max_seen_event_ids."
         ),
     )

@@ -447,7 +447,7 @@ def wait_for(condition: Callable[[], bool], timeout: float, what: str, step: flo
 def late(worker: WorkerProcess) -> float:
     """Events the worker dropped as late because a skip passed their seq. Not counted:
     ``seq_taken``, where a replayed record without a usable eventId (an invalid envelope
-    kept for its place) can't be told from a late one (README, "Duplicates vs. late")."""
+    kept for its place) can't be told from a late one (docs/decisions.md, "Duplicates vs. late")."""
     try:
         text = worker.get("/metrics", timeout=2.0)[1].decode()
     except OSError:

@@ -36,7 +36,7 @@ def test_worker_at_debug_level_leaks_nothing(deploy) -> None:  # type: ignore[no
     records = read_outputs(deployment, len(clean), len(dead), timeout=90)
     # Every clean topic and the dead-letter topic. (The internal re-key topic and the state
     # changelog carry events that passed the stateless stages and still await the
-    # stateful rules, e.g. a cot.tool.reasoning whose card is unknown: README, "Topology".)
+    # stateful rules, e.g. a cot.tool.reasoning whose card is unknown: docs/architecture.md.)
     for topic, found in records.items():
         assert found or topic != deployment.topics.session_events
         for record in found:

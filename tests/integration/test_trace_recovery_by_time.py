@@ -6,7 +6,7 @@ reads only its recent part: from the first record younger than the trace age bou
 ``READ_MARGIN_S``, found with Kafka's ListOffsets by timestamp (``offsets_for_times``,
 ``topologies.traces.broker_offset_lookup``). What it does not read, the ``chao-trace-prev-seq``
 header makes it count as dropped: the trace says ``truncated`` and a resume point before
-its first event gets ``too_far_behind`` (README, "Reload and resume").
+its first event gets ``too_far_behind`` (docs/architecture.md, "Session traces").
 
 The records are written here as a worker would have written them hours ago (same key,
 partition, header, JSON; timestamps set back), then a fresh worker recovers them.
