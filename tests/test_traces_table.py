@@ -32,8 +32,9 @@ PARTITIONS = 4
 
 
 class CleanTopic:
-    """What ``PipelineTopology._publish`` writes to chao.clean.session-events for the
-    traces, kept as the events Faust's recovery hands a table, in the order written."""
+    """What ``BatchProcessor.publish`` (topologies.processing) writes to
+    chao.clean.session-events for the traces, kept as the events Faust's recovery hands a
+    table, in the order written."""
 
     def __init__(self, traces: Traces) -> None:
         self.traces = traces
