@@ -16,6 +16,7 @@ from faust.tables.recovery import Recovery
 from faust.transport.consumer import Consumer
 from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
 
+from topologies import patches
 from topologies.patches import seek_uncommitted_partitions as patch
 
 #: sha256 (first 16 hex digits) of the source of each function, faust-streaming 0.15.3 and
@@ -56,10 +57,10 @@ def test_the_cause_is_still_there() -> None:
 
 def test_apply_is_per_app_and_idempotent() -> None:
     marked, other = faust.App("seek-patch-a"), faust.App("seek-patch-b")
-    patch.apply(marked)
-    patch.apply(marked)
+    patches.apply(marked, engine="kafka", fetch_max_wait_ms=20)
+    patches.apply(marked, engine="kafka", fetch_max_wait_ms=20)
     installed = AIOKafkaConsumerThread.seek_to_committed
     assert getattr(installed, "chao_patch", False)
     assert installed is patch._seek_to_committed_or_reset
-    assert getattr(marked, patch.APPLIED) is True
-    assert not hasattr(other, patch.APPLIED)  # Faust's own behaviour for that app
+    assert patches.of(marked) is not None
+    assert patches.of(other) is None  # Faust's own behaviour for that app

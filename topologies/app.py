@@ -1,11 +1,12 @@
 """The Faust app of a worker: its settings, and the hooks the checkpoint needs.
 
-``PipelineApp`` is Faust's ``App`` with three of its methods extended the way Faust means
+``PipelineApp`` is Faust's ``App`` with two of its methods extended the way Faust means
 them to be (calling ``super``): a rebalance starts with a commit of what is processed
 (Faust waits for the in-flight batches' acks before it revokes partitions, and the
-checkpoint acks them), stopping commits once more before Faust stops its consumer, and
-in exactly-once mode an assignment starts the assigned partitions' transactional
-producers first.
+checkpoint acks them), and stopping commits once more before Faust stops its consumer.
+In exactly-once mode an assignment starts the assigned partitions' transactional
+producers first, through the one hook Faust lacks (``faust_bridge.AssignmentHook``: it
+extends a private method).
 The commit order: ``topologies.checkpoint.Checkpoint.commit``.
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 import faust
 
 from pipeline.config import WorkerSettings
+from topologies import faust_bridge
 from topologies.faust_checkpoint import FaustCheckpoint
 
 log = logging.getLogger("chao.topology")
@@ -55,7 +57,7 @@ def app_settings(settings: WorkerSettings) -> dict[str, Any]:
     }
 
 
-class PipelineApp(faust.App):
+class PipelineApp(faust_bridge.AssignmentHook, faust.App):
     """Faust's app, committing through the worker's checkpoint at rebalances and stop."""
 
     checkpoint: FaustCheckpoint | None = None
@@ -67,19 +69,19 @@ class PipelineApp(faust.App):
         if self.checkpoint is not None:
             self.checkpoint.commit_soon()
 
-    async def _on_partitions_assigned(self, assigned: Any, generation_id: int = 0) -> None:
+    async def before_partitions_assigned(self, assigned: Any) -> bool:
         # Exactly-once: the assigned partitions' producers start (fencing their previous
         # owners, topologies.transactions) before Faust's handling, which leads to the
         # streams seeking to the committed offsets; an error crashes the app as Faust's
-        # own handling does.
+        # own handling does (and Faust's handling is skipped).
         if self.checkpoint is not None and not self.should_stop:
             try:
                 await self.checkpoint.assign_tasks(assigned)
             except Exception as exc:
                 log.error("starting transactions failed: %s: %s", type(exc).__name__, exc)
                 await self.crash(exc)
-                return
-        await super()._on_partitions_assigned(assigned, generation_id)
+                return False
+        return True
 
     async def on_stop(self) -> None:
         if self.checkpoint is not None:

@@ -23,8 +23,8 @@ from typing import Any
 
 import faust
 from faust.types import TP
-from mode.utils.futures import notify
 
+from topologies import faust_bridge
 from topologies.checkpoint import Checkpoint, DeliveredOffsets, Membership
 from topologies.membership import still_member
 from topologies.patches.fetch_positions import FetchedBatch, next_offsets
@@ -109,8 +109,7 @@ class ConsumerOffsets:
         if fresh is not None:  # after the other filters: what it notes is then processed
             live = [m for m in live if fresh(m)]
         if live:
-            consumer: Any = self.app.consumer
-            consumer._unacked_messages.add(live[-1])  # no public way without sensors
+            faust_bridge.hold_for_rebalance(self.app.consumer, live[-1])
         if isinstance(messages, FetchedBatch):  # keep where the fetch left the partitions
             return messages if len(live) == len(messages) else messages.only(live)
         return live
@@ -133,11 +132,11 @@ class ConsumerOffsets:
         return answer
 
     def release(self, batches: Sequence[Sequence[Any]]) -> None:
-        consumer: Any = self.app.consumer
+        consumer = self.app.consumer
         for batch in batches:
             if batch:
-                consumer._unacked_messages.discard(batch[-1])  # unacked: never committed
-        notify(consumer._waiting_for_ack)  # wakes a rebalance waiting for them
+                faust_bridge.let_go(consumer, batch[-1])  # unacked: never committed
+        faust_bridge.wake_rebalance(consumer)  # a rebalance waiting for them
 
 
 class TransactionalOffsets:
@@ -173,8 +172,8 @@ class TransactionalOffsets:
         offsets, self.offsets = self.offsets, {}
         batches, self.batches = self.batches, []
         await self.tasks.commit(offsets, self.app.conf.id)
-        consumer: Any = self.app.consumer
-        committed = consumer._committed_offset  # no public way to tell Faust
+        consumer = self.app.consumer
+        committed = faust_bridge.committed_offsets(consumer)  # no public way to tell Faust
         for (topic, partition), offset in offsets.items():
             tp = TP(topic, partition)
             before = committed[tp]
@@ -182,7 +181,7 @@ class TransactionalOffsets:
                 committed[tp] = offset
         for batch in batches:
             if batch:
-                consumer._unacked_messages.discard(batch[-1])
+                faust_bridge.let_go(consumer, batch[-1])
                 consumer.ack(batch[-1])  # below the committed offset: only wakes waiters
 
 
@@ -209,10 +208,9 @@ class FaustCheckpoint:
         self.offsets = ConsumerOffsets(app)
         self.tasks = tasks
         self.task_topics = task_topics
-        producer: Any = app.producer
         self.checkpoint = Checkpoint(
             # Faust's own aiokafka producer
-            ProducerOutputs(producer._ensure_producer, tasks),
+            ProducerOutputs(faust_bridge.aiokafka_producer(app.producer), tasks),
             ChangelogState(store, publisher, changelog, state_task),
             self.offsets if tasks is None else TransactionalOffsets(app, tasks),
             lock,

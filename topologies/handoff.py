@@ -30,6 +30,8 @@ from typing import Any
 import faust
 from mode.utils.queues import FlowControlEvent, ThrowableQueue
 
+from topologies import faust_bridge
+
 
 class BatchChannel(faust.Channel[Any]):
     """An in-memory Faust channel for lists of fetched messages, emptied only by its
@@ -38,29 +40,31 @@ class BatchChannel(faust.Channel[Any]):
 
     @property
     def queue(self) -> ThrowableQueue[Any]:
-        if self._queue is None:
-            self._queue = ThrowableQueue(
+        queue: ThrowableQueue[Any] | None = faust_bridge.channel_queue(self)
+        if queue is None:
+            queue = ThrowableQueue(
                 maxsize=self.maxsize or 0,
                 # Never suspended, never resumed: the app's flow control clears the queues
                 # it manages when it resumes.
                 flow_control=FlowControlEvent(initially_suspended=False),
                 clear_on_resume=False,
             )
-        return self._queue
+            faust_bridge.set_channel_queue(self, queue)
+        return queue
 
-    def _queues(self) -> list[ThrowableQueue[Any]]:
-        root = self._root if self._root is not None else self
-        return [subscriber.queue for subscriber in root._subscribers]
+    def queues(self) -> list[ThrowableQueue[Any]]:
+        """The queues of the channel's subscribers (the agents' streams)."""
+        return [subscriber.queue for subscriber in faust_bridge.channel_subscribers(self)]
 
     def waiting(self) -> int:
         """Batches waiting for the agent."""
-        return sum(queue.qsize() for queue in self._queues())
+        return sum(queue.qsize() for queue in self.queues())
 
     def drop_waiting(self) -> int:
         """Drop every waiting batch (fetched under an assignment that is being revoked);
         returns how many messages they held."""
         dropped = 0
-        for queue in self._queues():
+        for queue in self.queues():
             # Not queue.clear(): that cancels a waiting put, which ends the fetch loop. The
             # batches only (qsize): mode's get_nowait would raise, and so take away, the
             # error thrown into the queue to end the agent's stream when the worker stops.

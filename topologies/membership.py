@@ -30,6 +30,7 @@ import aiokafka.errors as Errors
 from aiokafka.client import ConnectionGroup
 from aiokafka.protocol.group import HeartbeatRequest
 
+from topologies import faust_bridge
 from topologies.checkpoint import Membership
 
 log = logging.getLogger("chao.topology")
@@ -54,7 +55,9 @@ async def ask_coordinator(coordinator: Any, generation: int) -> Membership:
         return Membership.UNKNOWN
     request = HeartbeatRequest(coordinator.group_id, generation, coordinator.member_id)
     try:
-        response = await coordinator._client.send(node, request, group=ConnectionGroup.COORDINATION)
+        response = await faust_bridge.send_to_coordinator(
+            coordinator, node, request, ConnectionGroup.COORDINATION
+        )
     except Errors.KafkaError as exc:
         log.warning("membership check: no answer from the coordinator: %s", type(exc).__name__)
         return Membership.UNKNOWN
@@ -70,11 +73,11 @@ async def ask_coordinator(coordinator: Any, generation: int) -> Membership:
 async def still_member(app: Any) -> Membership:
     """Whether the coordinator counts this Faust app's consumer a member of the generation
     of its current assignment (``app.consumer_generation_id``)."""
-    thread = app.consumer._thread  # Faust's consumer thread, where aiokafka runs
+    thread = faust_bridge.consumer_thread(app.consumer)  # where aiokafka runs
     generation = app.consumer_generation_id
 
     async def ask() -> Membership:
-        coordinator = thread._ensure_consumer()._coordinator
+        coordinator = faust_bridge.group_coordinator(thread)
         return await ask_coordinator(coordinator, generation)
 
     try:

@@ -64,7 +64,7 @@ from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import Clock
 from pipeline.topics import min_insync_replicas, worker_topics
 from pipeline.trace import TraceSettings
-from topologies import patches
+from topologies import faust_bridge, patches
 from topologies.app import PipelineApp, app_settings
 from topologies.faust_checkpoint import FaustCheckpoint
 from topologies.handoff import BatchChannel
@@ -231,8 +231,7 @@ class PipelineTopology:
         """Three publishers over Faust's producer (the stage agent and the sequence agent
         publish concurrently; the checkpoint writes the changelog), and in exactly-once
         mode the tasks' transactional producers they route through."""
-        faust_producer: Any = self.app.producer
-        producer = faust_producer._ensure_producer  # Faust's own aiokafka producer
+        producer = faust_bridge.aiokafka_producer(self.app.producer)  # Faust's own
         app_id = self.settings.app_id
         bootstrap = self.bootstrap
         self.tasks = (
@@ -421,7 +420,7 @@ class PipelineTopology:
         return ends
 
     def _committed(self) -> dict[tuple[str, int], int]:
-        committed = getattr(self.app.consumer, "_committed_offset", {})  # no public view
+        committed = faust_bridge.committed_offsets(self.app.consumer)
         return {(tp.topic, tp.partition): offset or 0 for tp, offset in committed.items()}
 
     def _partition_offsets(self) -> dict[tuple[str, int], tuple[int, int]]:

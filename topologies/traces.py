@@ -49,6 +49,7 @@ from pipeline.trace import (
     apply_clean_record,
     parse_prev_seq,
 )
+from topologies import faust_bridge
 from topologies.state import drop_partitions, partition_for, plain_dict
 
 log = logging.getLogger("chao.traces")
@@ -95,7 +96,7 @@ class TraceTable(faust.Table[str, SessionTrace]):
         data = plain_dict(self)
         # The in-memory store forgets keys of partitions not assigned after recovery by
         # this map (Store.on_recovery_completed); keep it as the stock method does.
-        key_partition = getattr(store, "_key_partition", None)
+        key_partition = faust_bridge.key_partitions(store)
         settings = self.trace_settings
         applied = self.applied_through
         for event in batch:

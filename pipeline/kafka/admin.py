@@ -13,6 +13,7 @@ from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExists
 from pipeline.config import TopicNames
 from pipeline.errors import BrokerError
 from pipeline.topics import RAW_MAX_MESSAGE_BYTES, Topics, TopicSpec
+from topologies import faust_bridge
 
 __all__ = [
     "RAW_MAX_MESSAGE_BYTES",
@@ -126,7 +127,7 @@ async def cluster(bootstrap: str, names: list[str], timeout: float = 30.0) -> Cl
             partitions = metadata.partitions_for_topic(name)
             counts[name] = len(partitions) if partitions else None
             # aiokafka keeps each partition's replicas only in its private table.
-            first = metadata._partitions.get(name, {}).get(0)
+            first = faust_bridge.partition_table(metadata).get(name, {}).get(0)
             replicas[name] = len(first.replicas) if first is not None else None
         return Cluster(counts, len(metadata.brokers()), replicas)
     finally:
@@ -168,7 +169,7 @@ async def partition_states(
             raise BrokerError(f"no metadata from the brokers at {bootstrap}: {exc!r}") from exc
         # aiokafka keeps replicas and ISR only in its private table: topic -> partition ->
         # PartitionMetadata(topic, partition, leader, replicas, isr, error).
-        table = metadata._partitions
+        table = faust_bridge.partition_table(metadata)
         states = {
             (topic, number): PartitionState(p.leader, tuple(p.replicas), tuple(p.isr))
             for topic in (table if topics is None else topics)

@@ -12,6 +12,8 @@ from typing import Literal
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
+from topologies import faust_bridge
+
 
 @dataclass(frozen=True)
 class Record:
@@ -122,7 +124,7 @@ async def read_topics(
                 break
             # Metadata of all topics (no topic named: a broker never auto-creates one here);
             # the consumer has no public call that refreshes its own view.
-            await consumer._client.force_metadata_update()
+            await faust_bridge.refresh_metadata(consumer)
             await asyncio.sleep(0.2)
         consumer.assign(partitions)
         await consumer.seek_to_beginning(*partitions)

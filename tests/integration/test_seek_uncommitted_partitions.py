@@ -15,6 +15,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
 
 from pipeline.kafka.admin import TopicSpec, create_topics
+from topologies import patches
 from topologies.patches import seek_uncommitted_partitions as patch
 
 pytestmark = pytest.mark.integration
@@ -28,10 +29,10 @@ class ConsumerThread:
     def __init__(self, consumer: AIOKafkaConsumer, app: Any, changelogs: set[str]) -> None:
         self._consumer = consumer
         self.app = SimpleNamespace(
-            conf=app.conf, tables=SimpleNamespace(changelog_topics=changelogs)
+            conf=app.conf,
+            tables=SimpleNamespace(changelog_topics=changelogs),
+            chao_patches=patches.of(app),  # the app's patch state (None: not patched)
         )
-        if hasattr(app, patch.APPLIED):
-            setattr(self.app, patch.APPLIED, True)
 
     def _ensure_consumer(self) -> AIOKafkaConsumer:
         return self._consumer
@@ -59,7 +60,7 @@ async def scenario(bootstrap: str, apply: bool) -> dict[TopicPartition, int]:
 
     app = faust.App(f"seek-app-{stamp}", consumer_auto_offset_reset="earliest")
     if apply:
-        patch.apply(app)
+        patches.apply(app, engine="kafka", fetch_max_wait_ms=20)
     consumer = AIOKafkaConsumer(
         bootstrap_servers=bootstrap,
         group_id=f"seek-group-{stamp}",
@@ -85,13 +86,13 @@ async def scenario(bootstrap: str, apply: bool) -> dict[TopicPartition, int]:
 
 
 def test_a_partition_nobody_committed_goes_back_to_its_start(broker) -> None:  # type: ignore[no-untyped-def]
-    patch.apply(faust.App("seek-patch-installed"))  # the class patch, for every app below
+    patch.install()  # the class patch, for every app below
     stream0, stream1, changelog = asyncio.run(scenario(broker.bootstrap, apply=True)).values()
     assert (stream0, stream1, changelog) == (4, 0, RECORDS)  # changelogs: recovery's business
 
 
 def test_without_the_patch_it_stays_at_the_end(broker) -> None:  # type: ignore[no-untyped-def]
     """The defect itself, on aiokafka as it is: an app not marked gets Faust's behaviour."""
-    patch.apply(faust.App("seek-patch-installed"))
+    patch.install()
     stream0, stream1, changelog = asyncio.run(scenario(broker.bootstrap, apply=False)).values()
     assert (stream0, stream1, changelog) == (4, RECORDS, RECORDS)

@@ -2,11 +2,17 @@
 reason.
 
 :func:`apply` applies them to one app, idempotently. What they need per app lives on the
-app (:class:`AppPatches`); a patched method behaves as Faust's own for an app without it,
-so two apps in one process share nothing. The Tansu workarounds (:mod:`.fetch_wait`,
-:mod:`.end_offsets`) apply on Tansu only. tests/test_patches.py fails when a
+app, in one place: :class:`AppPatches` (:func:`of`); a patched method behaves as Faust's
+own for an app without it, so two apps in one process share nothing. (The aiohttp patch,
+:mod:`.parse_errors`, sees only the web server's aiohttp app: it marks that one.) The
+consumer settings (:mod:`.worker_consumer`) apply per broker: :mod:`.fetch_wait` and
+:mod:`.prefetch_backoff` on every broker, :mod:`.read_committed` in exactly-once mode,
+the Tansu workaround :mod:`.end_offsets` on Tansu only. tests/test_patches.py fails when a
 faust-streaming, aiokafka or aiohttp upgrade changes a patched function (source pinned by
-hash).
+hash) or undoes a patch.
+
+Reading a private attribute without changing behaviour is not a patch: that goes through
+``topologies.faust_bridge``.
 """
 
 from __future__ import annotations
@@ -63,9 +69,9 @@ def apply(
         parse_errors,
         recovery_past_markers,
         seek_before_resume,
+        seek_uncommitted_partitions,
     ):
         patch.install()
-    seek_uncommitted_partitions.apply(app)
     parse_errors.apply(app.web.web_app)  # the worker's web server (Faust's aiohttp app)
     patches = app.chao_patches = AppPatches(engine, fetch_max_wait_ms, read_committed)
     return patches

@@ -23,9 +23,10 @@ committed starts from anyway), and one committed at 0 goes to 0. Records process
 and not committed are read again: the at-least-once repeats a seek to a committed offset
 gives too.
 
-Per app: :func:`apply` marks the app; the patched method behaves as Faust's own for any
-app not marked. ``tests/test_seek_uncommitted_partitions.py`` fails when an upgrade of
-faust-streaming or aiokafka changes the functions this relies on.
+Per app, as every patch: the patched method behaves as Faust's own for an app
+``topologies.patches.apply`` never saw (``patches.of(app)`` is None).
+``tests/test_seek_uncommitted_partitions.py`` fails when an upgrade of faust-streaming or
+aiokafka changes the functions this relies on.
 """
 
 from __future__ import annotations
@@ -38,10 +39,9 @@ from typing import Any
 from aiokafka import TopicPartition
 from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
 
-log = logging.getLogger("chao.patches.seek_uncommitted_partitions")
+from topologies.patches import of
 
-APPLIED = "chao_seek_uncommitted_partitions"
-"""Attribute set on an app by :func:`apply`: the patch acts for that app only."""
+log = logging.getLogger("chao.patches.seek_uncommitted_partitions")
 
 _original_seek_to_committed = AIOKafkaConsumerThread.seek_to_committed
 
@@ -92,7 +92,7 @@ async def _position(consumer: Any, tp: TopicPartition) -> int | str:
 
 async def _seek_to_committed_or_reset(self: Any) -> Mapping[TopicPartition, int | None]:
     app = self.app
-    if not getattr(app, APPLIED, False):
+    if of(app) is None:
         return await _original_seek_to_committed(self)
 
     async def in_consumer_thread() -> Mapping[TopicPartition, int | None]:
@@ -112,8 +112,7 @@ async def _seek_to_committed_or_reset(self: Any) -> Mapping[TopicPartition, int 
 _seek_to_committed_or_reset.chao_patch = True  # type: ignore[attr-defined]
 
 
-def apply(app: Any) -> None:
-    """Idempotent: mark ``app`` and install the patched method (once per process)."""
-    setattr(app, APPLIED, True)
+def install() -> None:
+    """Idempotent: install the patched method (once per process)."""
     if not getattr(AIOKafkaConsumerThread.seek_to_committed, "chao_patch", False):
         AIOKafkaConsumerThread.seek_to_committed = _seek_to_committed_or_reset  # type: ignore[method-assign,assignment]
