@@ -40,7 +40,7 @@ from pipeline.models.clean import (
 )
 from pipeline.models.envelope import RawEnvelope
 from pipeline.topics import Topic, Topics, TopicSpec
-from pipeline.trace import PREV_SEQ_HEADER
+from pipeline.trace.headers import PREV_SEQ_HEADER
 
 ASYNCAPI_VERSION = "3.0.0"
 KAFKA_BINDING_VERSION = "0.5.0"
@@ -449,7 +449,7 @@ def asyncapi_document(partitions: int = DEFAULT_PARTITIONS) -> dict[str, Any]:
     }
 
 
-# Kafka record headers of the records on chao.clean.session-events (pipeline.trace).
+# Kafka record headers of the records on chao.clean.session-events (pipeline.trace.headers).
 _CLEAN_EVENT_HEADERS: dict[str, Any] = {
     "type": "object",
     "properties": {

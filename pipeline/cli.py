@@ -114,7 +114,7 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 def _cmd_token(args: argparse.Namespace) -> int:
     from pipeline.api.auth import mint_token, secret_bytes
     from pipeline.api.settings import ApiSettings
-    from pipeline.trace import valid_session_id
+    from pipeline.trace.http import valid_session_id
 
     settings = ApiSettings()
     secret = secret_bytes(settings)  # ConfigError (never quoting it) when too short

@@ -17,7 +17,7 @@ from pipeline.models.api import TraceDocument
 from pipeline.stages.drops import drop_list
 from pipeline.stages.ordering import DEAD_LETTER, SessionState
 from pipeline.stages.types import Source
-from pipeline.trace import SessionTrace
+from pipeline.trace.model import SessionTrace
 from tests.conftest import FIXTURES
 from tests.fixtures_util import raw_lines
 

@@ -15,7 +15,8 @@ from pipeline.api import errors
 from pipeline.api.openapi import DEFAULT_OUT, openapi_document, render_openapi
 from pipeline.cli import main
 from pipeline.models.api import ErrorBody, TraceDocument
-from pipeline.trace import SessionTrace, error_document
+from pipeline.trace.http import error_document
+from pipeline.trace.model import SessionTrace
 from tests.conftest import FIXTURES
 from tests.fixtures_util import by_session, expected
 

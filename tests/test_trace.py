@@ -13,23 +13,12 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from pipeline.models.clean import ToolCard
-from pipeline.trace import (
-    KEEPALIVE,
-    InvalidSeq,
-    LiveTail,
-    SessionTrace,
-    TooFarBehind,
-    TraceSettings,
-    apply_clean_record,
-    error_document,
-    parse_last_event_id,
-    parse_prev_seq,
-    prev_seq_header,
-    sse_error,
-    sse_event,
-    stream_events,
-    valid_session_id,
-)
+from pipeline.trace import TraceSettings
+from pipeline.trace.headers import parse_prev_seq, prev_seq_header
+from pipeline.trace.http import InvalidSeq, error_document, parse_last_event_id, valid_session_id
+from pipeline.trace.model import SessionTrace, TooFarBehind
+from pipeline.trace.replay import apply_clean_record
+from pipeline.trace.sse import KEEPALIVE, LiveTail, sse_error, sse_event, stream_events
 from tests.fixtures_util import by_session, expected, raw_lines
 from tests.test_fixtures import run_stage_api
 

@@ -23,7 +23,8 @@ from faust.types import TP
 
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
 from pipeline.kafka.admin import session_events_spec
-from pipeline.trace import PREV_SEQ_HEADER, TraceSettings, prev_seq_header
+from pipeline.trace import TraceSettings
+from pipeline.trace.headers import PREV_SEQ_HEADER, prev_seq_header
 from topologies.pipeline_app import PipelineTopology
 from topologies.state import partition_for, plain_dict
 from topologies.traces import READ_MARGIN_S, Traces, TraceTable

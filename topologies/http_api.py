@@ -60,7 +60,8 @@ from pipeline.api.settings import ApiSettings
 from pipeline.inspector import ASSETS, HEADERS, PAGE, PAGE_TYPE, static_file
 from pipeline.protocols import EXTRA_HEADERS, PROTOCOLS, InvalidResumePoint, resume_point_of
 from pipeline.protocols.live import ProtocolRenderer, clean_after
-from pipeline.trace import CleanRenderer, StreamRenderer, stream_events, valid_session_id
+from pipeline.trace.http import valid_session_id
+from pipeline.trace.sse import CleanRenderer, StreamRenderer, stream_events
 from topologies.traces import Traces
 
 log = logging.getLogger("chao.api")

@@ -50,7 +50,7 @@ from pipeline.core import Pipeline, record_key, topics_for
 from pipeline.stages.ordering import CLEAN, Clock, Output
 from pipeline.stages.types import Source, StagedEvent
 from pipeline.topics import arrival_warning
-from pipeline.trace import prev_seq_header
+from pipeline.trace.headers import prev_seq_header
 from topologies.patches.fetch_positions import next_offsets
 from topologies.progress import TP, InputProgress, InputReading, advance
 

@@ -14,7 +14,7 @@ second time (trace segments, until 2026-12-03) doubled what the broker took per 
 the same 2 cores as the worker; BENCHMARKS.md has the A/B. What it costs:
 
 - each record on the clean topic carries the trace's previous seq in a header
-  (``pipeline.trace.prev_seq_header``), computed before the batch is published;
+  (``pipeline.trace.headers.prev_seq_header``), computed before the batch is published;
 - recovery (:class:`TraceTable`) replays clean events, not segments, and reads only the
   recent part of each partition: from the first record younger than the trace age bound
   plus :data:`READ_MARGIN_S`, found by timestamp when the table is assigned the partition
@@ -42,13 +42,11 @@ from faust.types import TP
 from yarl import URL
 
 from pipeline.kafka.admin import TopicSpec
-from pipeline.trace import (
-    LiveTail,
-    SessionTrace,
-    TraceSettings,
-    apply_clean_record,
-    parse_prev_seq,
-)
+from pipeline.trace import TraceSettings
+from pipeline.trace.headers import parse_prev_seq
+from pipeline.trace.model import SessionTrace
+from pipeline.trace.replay import apply_clean_record
+from pipeline.trace.sse import LiveTail
 from topologies import faust_bridge
 from topologies.state import drop_partitions, partition_for, plain_dict
 
@@ -69,7 +67,7 @@ class TraceTable(faust.Table[str, SessionTrace]):
 
     Faust's recovery hands each batch of changelog records to :meth:`apply_changelog_batch`,
     whose stock version stores every record as the key's whole value. Here each record is
-    replayed into the session's trace instead (``pipeline.trace.apply_clean_record``). A
+    replayed into the session's trace instead (``pipeline.trace.replay.apply_clean_record``). A
     malformed record is skipped with a warning naming its position (never its bytes): one
     bad record must not stop a worker's recovery.
 
@@ -247,8 +245,9 @@ class Traces:
 
     def prev_seqs(self) -> Callable[[str, int], int]:
         """For one batch, before it is published: a function giving each released event's
-        previous seq in its session's trace (the header of ``pipeline.trace.prev_seq_header``),
-        following the events of the batch as :meth:`append` will append them."""
+        previous seq in its session's trace (the header of
+        ``pipeline.trace.headers.prev_seq_header``), following the events of the batch as
+        :meth:`append` will append them."""
         data = plain_dict(self.table)
         last: dict[str, int] = {}
 

@@ -2,7 +2,7 @@
 
 Every refusal is an :class:`ApiError`; the topology turns it into a response with the one
 error body of the API (``{"error": "<code>", "message": "<text>"}``,
-:func:`pipeline.trace.error_document`). Messages are fixed texts: they never quote a token,
+:func:`pipeline.trace.http.error_document`). Messages are fixed texts: they never quote a token,
 a secret, a claim value or a library's exception text.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from pipeline.errors import PipelineError
-from pipeline.trace import error_document
+from pipeline.trace.http import error_document
 
 REALM: Final = "chao-pipeline"
 # Seconds a client is told to wait (Retry-After) before trying again after a 429 or 503.

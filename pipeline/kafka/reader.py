@@ -19,7 +19,7 @@ What it guarantees and what it does not:
 - **Gaps** in seq are normal: a dead-lettered event or a skipped gap never reaches a clean
   topic, so seq 7 may follow seq 5. The reader yields the event and does not wait. On
   ``chao.clean.session-events`` each record carries the seq of the session's previous
-  event in a header (``chao-trace-prev-seq``, pipeline/trace.py); when it is above the
+  event in a header (``chao-trace-prev-seq``, pipeline/trace/headers.py); when it is above the
   highest seq this reader applied, events were published that this reader never got (it
   started after them, or the topic's retention removed them): that is counted
   (:attr:`ReaderStats.missed`) and reported to ``on_missed(session_id, applied, previous)``.
@@ -47,7 +47,7 @@ import orjson
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from pipeline.config import TopicNames
-from pipeline.trace import parse_prev_seq
+from pipeline.trace.headers import parse_prev_seq
 
 log = logging.getLogger("chao.reader")
 

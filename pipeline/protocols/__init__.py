@@ -181,7 +181,7 @@ class ProtocolStream:
           errors are the bare type, ``run.failed`` / ``run.error``).
         """
         if self.protocol == "clean":
-            from pipeline.trace import sse_error
+            from pipeline.trace.sse import sse_error
 
             return sse_error(code, message)
         if self.protocol == "ag-ui":
@@ -198,7 +198,7 @@ class ProtocolStream:
         ``GET /sessions/{id}/events`` does); the others send unnamed events, which an
         EventSource delivers to ``onmessage``."""
         if self.protocol == "clean":
-            from pipeline.trace import sse_event
+            from pipeline.trace.sse import sse_event
 
             return sse_event(frame.data)
         return sse_frame(frame)

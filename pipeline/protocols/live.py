@@ -1,7 +1,7 @@
 """The live AG-UI and AI SDK streams of ``GET /sessions/{sessionId}/events?protocol=...``.
 
 :class:`ProtocolRenderer` plugs a :class:`~pipeline.protocols.ProtocolStream` into the live
-tail (``pipeline.trace.stream_events``): the frames after the resume point, computed from
+tail (``pipeline.trace.sse.stream_events``): the frames after the resume point, computed from
 **all** held events of the session (what comes before the point decides the preamble and
 the frames after it), then the frames of each live event, then, when the stream must end,
 the protocol's own error form (:meth:`ProtocolStream.error`).
@@ -17,7 +17,7 @@ from typing import Any
 
 from pipeline.protocols import ProtocolStream
 from pipeline.protocols.frames import Frame, ResumePoint
-from pipeline.trace import SessionTrace, TooFarBehind
+from pipeline.trace.model import SessionTrace, TooFarBehind
 
 
 class ProtocolRenderer:

@@ -16,7 +16,7 @@ from aiokafka import AIOKafkaProducer
 from pipeline.kafka.admin import TopicSpec, create_topics
 from pipeline.kafka.broker import EmbeddedBroker
 from pipeline.kafka.reader import CleanTopicReader
-from pipeline.trace import prev_seq_header
+from pipeline.trace.headers import prev_seq_header
 from tests.fixtures_util import raw_lines
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import file_mode

@@ -25,7 +25,8 @@ from aiokafka import AIOKafkaProducer
 from faust.types import TP
 
 from pipeline.kafka.admin import TopicSpec, create_topics
-from pipeline.trace import DEFAULT_MAX_AGE_S, prev_seq_header
+from pipeline.trace import DEFAULT_MAX_AGE_S
+from pipeline.trace.headers import prev_seq_header
 from topologies.state import partition_for
 from topologies.traces import READ_MARGIN_S, broker_offset_lookup
 

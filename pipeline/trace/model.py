@@ -1,0 +1,169 @@
+"""The trace of one session: its released clean events, bounded by count and age, with
+the latest state of its tool cards (the package docstring, :mod:`pipeline.trace`, has the
+document it serves)."""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import orjson
+
+from pipeline.models.envelope import MAX_SEQ
+from pipeline.trace import DEFAULT_MAX_AGE_S, DEFAULT_MAX_EVENTS, TraceSettings
+
+Clock = Callable[[], float]
+
+# Message types whose ``toolCalls`` hold the final state of the message's tool cards.
+COMPLETED_MESSAGE_TYPES: Final = frozenset({"message.completed", "message.partially_completed"})
+
+
+@dataclass(frozen=True, slots=True)
+class TooFarBehind:
+    """The answer to a resume point older than the trace holds: events after it are gone."""
+
+    after: int
+    dropped_through: int  # highest seq dropped by bounding
+
+
+@dataclass(slots=True)
+class SessionTrace:
+    """The released clean events of one session, bounded; rebuilt from the clean topic
+    (:func:`apply_clean_record`).
+
+    Events are held as their encoded JSON (the bytes the pipeline published) with their
+    seqs beside them: bytes are about a quarter of the size of the dict and are not tracked
+    by Python's cyclic garbage collector, whose full passes over millions of held dicts
+    would pause the worker. :attr:`events` decodes them when asked (requests are rare; appends
+    are per event). The limits and the clock are configuration, not state.
+    """
+
+    session_id: str
+    max_events: int = DEFAULT_MAX_EVENTS
+    max_age_s: float = DEFAULT_MAX_AGE_S
+    clock: Clock = field(default=time.time, repr=False, compare=False)
+    encoded: list[bytes] = field(default_factory=list)  # seq ascending
+    seqs: list[int] = field(default_factory=list)  # one per event
+    appended_at: list[float] = field(default_factory=list)  # clock time, one per event
+    last_seq: int = -1  # highest seq ever appended (-1: none)
+    dropped_through: int = -1  # highest seq dropped by bounding (-1: none)
+
+    @classmethod
+    def empty(
+        cls, session_id: str, settings: TraceSettings | None = None, *, clock: Clock = time.time
+    ) -> SessionTrace:
+        """A new trace with the limits of ``settings`` (the defaults when None)."""
+        if settings is None:
+            return cls(session_id, clock=clock)
+        return cls(session_id, settings.max_events, settings.max_age_s, clock)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The held events, decoded, in seq order."""
+        return [orjson.loads(raw) for raw in self.encoded]
+
+    def append(
+        self, event: dict[str, Any], encoded: bytes | None = None, now: float | None = None
+    ) -> bool:
+        """Add a released clean event; False when it is a repeat or older than the newest.
+
+        ``encoded`` is the event's JSON when the caller has it already (the topology
+        does: it is what went to the clean topic); ``now`` the append time when the caller
+        has one (a batch's, or a replayed record's), else the clock's. Raises ValueError
+        for an event of another session or without a usable seq: that is a wiring bug, not
+        input to tolerate.
+        """
+        if event.get("sessionId") != self.session_id:
+            raise ValueError("event belongs to another session")
+        seq = event.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= MAX_SEQ:
+            raise ValueError("event has no valid seq")
+        if seq <= self.last_seq:
+            return False
+        if now is None:
+            now = self.clock()
+        self.encoded.append(encoded if encoded is not None else orjson.dumps(event))
+        self.seqs.append(seq)
+        self.appended_at.append(now)
+        self.last_seq = seq
+        self.prune(now)
+        return True
+
+    def prune(self, now: float | None = None) -> int:
+        """Drop events beyond the count limit or older than the age limit; returns how many.
+
+        Runs on every append; a timer may also call it so idle sessions age out.
+        """
+        now = self.clock() if now is None else now
+        cut = max(0, len(self.seqs) - self.max_events)
+        horizon = now - self.max_age_s
+        while cut < len(self.appended_at) and self.appended_at[cut] < horizon:
+            cut += 1
+        if cut:
+            self.dropped_through = self.seqs[cut - 1]
+            del self.encoded[:cut]
+            del self.seqs[:cut]
+            del self.appended_at[:cut]
+        return cut
+
+    @property
+    def first_seq(self) -> int | None:
+        return self.seqs[0] if self.seqs else None
+
+    @property
+    def truncated(self) -> bool:
+        return self.dropped_through >= 0
+
+    def events_after(self, after: int | None) -> list[dict[str, Any]] | TooFarBehind:
+        """The held events with seq > ``after`` (all held events when None), in seq order.
+
+        :class:`TooFarBehind` when bounding dropped an event the client has not seen.
+        """
+        if after is None:
+            return self.events
+        if after < self.dropped_through:
+            return TooFarBehind(after, self.dropped_through)
+        start = bisect_right(self.seqs, after)
+        return [orjson.loads(raw) for raw in self.encoded[start:]]
+
+    def tool_cards(self) -> dict[str, dict[str, Any]]:
+        """The latest card per callId, in order of first appearance; later events win."""
+        return _tool_cards(self.events)
+
+    def document(self, drops: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The body of GET /sessions/{sessionId}/trace (shape in the module docstring).
+
+        ``drops`` are the session's drop counts (``pipeline.stages.drops``), which the
+        ordering state holds, not the trace."""
+        events = self.events
+        return {
+            "sessionId": self.session_id,
+            "events": events,
+            "toolCards": list(_tool_cards(events).values()),
+            "firstSeq": self.first_seq,
+            "lastSeq": self.last_seq if self.last_seq >= 0 else None,
+            "truncated": self.truncated,
+            "drops": drops or [],
+        }
+
+
+def is_seq_or_none(value: object) -> bool:
+    """A seq (0..MAX_SEQ), or -1 for "none yet"."""
+    return isinstance(value, int) and not isinstance(value, bool) and -1 <= value <= MAX_SEQ
+
+
+def _tool_cards(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    cards: dict[str, dict[str, Any]] = {}
+    for event in events:
+        data = event.get("data")
+        if not isinstance(data, dict):
+            continue
+        if event.get("family") == "tool":
+            cards[data["callId"]] = data
+        elif event.get("type") in COMPLETED_MESSAGE_TYPES:
+            for card in data.get("toolCalls") or ():
+                cards[card["callId"]] = card
+    return cards
