@@ -1,5 +1,5 @@
 // The stream wrapper against a small SSE server in the test, which answers like the
-// worker's GET /sessions/{id}/events and /trace (pipeline/trace.py): the held events after
+// worker's GET /sessions/{id}/events and /trace (pipeline/trace/sse.py): the held events after
 // Last-Event-ID (or ?after=), `event: error` messages, 400/401/404 JSON errors.
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
