@@ -1,9 +1,10 @@
 """The checkpoint (topologies/checkpoint.py) on Faust and aiokafka: its three interfaces
 and when it commits.
 
-It commits on its own timer (every ``commit_interval_s``), at the start of every rebalance
-(:meth:`FaustCheckpoint.commit_soon`, called by ``PipelineApp.on_rebalance_start``), once
-more for each batch an agent finishes while the rebalance waits for it, and at stop. Faust
+It commits on its own timer (every ``WorkerSettings.commit_interval``: the guarantee's
+default unless set), at the start of every rebalance (:meth:`FaustCheckpoint.commit_soon`,
+called by ``PipelineApp.on_rebalance_start``), once more for each batch an agent finishes
+while the rebalance waits for it, and at stop. Faust
 keeps committing on its own too, but it only ever commits offsets the checkpoint acked,
 after their state was written: the agents ack nothing themselves.
 

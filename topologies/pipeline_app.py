@@ -306,7 +306,7 @@ class PipelineTopology:
             }
         )
         # The checkpoint commits on this timer, at rebalances and at stop (PipelineApp).
-        app.timer(settings.commit_interval_s, name="checkpoint")(self._commit)
+        app.timer(settings.commit_interval, name="checkpoint")(self._commit)
         app.agent(self.raw_batches, name="stage")(self._stage_agent)
         app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)
