@@ -481,6 +481,14 @@ def main() -> None:
         help="kafka: also the exactly-once worker at each of these commit intervals "
         "(seconds, comma-separated; rows b-eos@INTERVAL); not written",
     )
+    parser.add_argument(
+        "--eos-load",
+        choices=("b", "eos"),
+        default="b",
+        help="kafka: the exactly-once rows' latency stream at half of (b)'s rate (b), or at "
+        "half of (b-eos-1s)'s, the exactly-once worker's own rate at its old interval (eos; "
+        "not written)",
+    )
     args = parser.parse_args()
     if args.broker == "kafka":
         from benchmarks import compare
@@ -492,7 +500,12 @@ def main() -> None:
         if any(not interval > 0 for interval in intervals):
             parser.error("--eos-intervals: every interval must be above 0 seconds")
         compare.main(
-            args.events or KAFKA_EVENTS, args.latency_seconds, not args.no_write, only, intervals
+            args.events or KAFKA_EVENTS,
+            args.latency_seconds,
+            not args.no_write,
+            only,
+            intervals,
+            args.eos_load,
         )
         return
     args.events = args.events or 200_000

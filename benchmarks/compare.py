@@ -110,6 +110,7 @@ class Figures:
     p50: float | None = None
     p99: float | None = None
     latencies: int = 0
+    offered: float | None = None  # events/s of the latency stream, when it was not (b)'s half
     # The worker's events as a read_committed reader saw them (ms; CommittedWatcher).
     seen_p50: float | None = None
     seen_p99: float | None = None
@@ -198,6 +199,8 @@ def table(figures: dict[str, Figures], half: float | None) -> str:
             if one.p50 is not None and one.p99 is not None
             else "n/a"
         )
+        if one.offered is not None and latency != "n/a":
+            latency += f" (at {one.offered:,.0f} events/s)"
         seen = (
             f"{one.seen_p50:.0f} / {one.seen_p99:.0f}"
             if one.seen_p50 is not None and one.seen_p99 is not None
@@ -495,7 +498,12 @@ def compare(
     tmp: Path,
     only: set[str] | None = None,
     eos_intervals: tuple[float, ...] = (),
+    eos_load: str = "b",
 ) -> tuple[list[bytes], float | None, dict[str, Figures]]:
+    """``eos_load``: "b", every latency stream at half of (b)'s rate; "eos", the
+    exactly-once rows' at half of (b-eos-1s)'s (the exactly-once worker's own capacity at
+    its old interval; it then runs right after (b)), so that the intervals are compared
+    at a load the exactly-once worker has room for."""
     lines = lines_for(events, seed=11, start=datetime.now(UTC))
     print(f"{len(lines):,} raw lines, mean {sum(map(len, lines)) / len(lines):.0f} bytes")
     figures: dict[str, Figures] = {}
@@ -530,21 +538,43 @@ def compare(
         with fresh_broker(str(tmp), "q2", engine) as broker:
             return measure_quix_stages(broker, lines, latency_lines, rate, tmp)
 
-    def worker_eos(tag: str, env: dict[str, str]) -> Callable[[], Figures]:
+    eos_lines, eos_rate = latency_lines, rate
+
+    def half_of_eos(own: float) -> tuple[list[bytes], float]:
+        nonlocal eos_lines, eos_rate
+        eos_rate = own / 2
+        count = int(eos_rate * latency_seconds)
+        eos_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+        return eos_lines, eos_rate
+
+    def worker_eos(
+        tag: str,
+        env: dict[str, str],
+        load: Callable[[float], tuple[list[bytes], float]] | None = None,
+    ) -> Callable[[], Figures]:
         def run() -> Figures:
             with fresh_broker(str(tmp), tag, engine) as broker:
                 budget = max(120.0, 10 * len(lines) / (figures["b"].rate or 1000))
-                return measure_worker_run(
+                figures_of = measure_worker_run(
                     broker,
                     lines,
-                    lambda _: (latency_lines, rate),
+                    load or (lambda _: (eos_lines, eos_rate)),
                     tmp,
                     tag,
                     env={EOS_ENV: "exactly_once", **env},
                     timeout=budget,
                 )
+                if eos_load == "eos":
+                    figures_of.offered = eos_rate
+                return figures_of
 
         return run
+
+    old = {"CHAO_WORKER_COMMIT_INTERVAL_S": OLD_EOS_INTERVAL}
+    if eos_load == "eos":
+        figures["b-eos-1s"] = measure("b-eos-1s", worker_eos("b-eos-1s", old, half_of_eos))
+        if figures["b-eos-1s"].rate is None:
+            raise SystemExit("(b-eos-1s) could not be measured: no exactly-once load")
 
     def worker_short_wait() -> Figures:
         with fresh_broker(str(tmp), "b-w20", engine) as broker:
@@ -567,8 +597,7 @@ def compare(
         figures["f"] = measure("f", pass_through("f", faust_command))
     if only is None or "b-eos" in only:
         figures["b-eos"] = measure("b-eos", worker_eos("b-eos", {}))
-    if only is None or "b-eos-1s" in only:
-        old = {"CHAO_WORKER_COMMIT_INTERVAL_S": OLD_EOS_INTERVAL}
+    if (only is None or "b-eos-1s" in only) and "b-eos-1s" not in figures:
         figures["b-eos-1s"] = measure("b-eos-1s", worker_eos("b-eos-1s", old))
     for interval in eos_intervals:  # --eos-intervals: the same worker at other intervals
         tag = f"{SWEEP}{interval:g}"
@@ -610,6 +639,7 @@ def main(
     write: bool,
     only: set[str] | None = None,
     eos_intervals: tuple[float, ...] = (),
+    eos_load: str = "b",
 ) -> None:
     import logging
     import tempfile
@@ -622,12 +652,12 @@ def main(
 
     with tempfile.TemporaryDirectory(prefix="chao-bench-kafka-") as folder:
         lines, half, figures = compare(
-            events, latency_seconds, "kafka", Path(folder), only, eos_intervals
+            events, latency_seconds, "kafka", Path(folder), only, eos_intervals, eos_load
         )
     print()
     print(table(figures, half))
     print(guarantee_ratios(figures))
-    if write and only is None and not eos_intervals:
+    if write and only is None and not eos_intervals and eos_load == "b":
         command = (
             "make bench-kafka (python -m benchmarks.bench_streaming --broker kafka "
             f"--events {events})"

@@ -108,3 +108,8 @@ def test_an_interval_sweep_adds_rows_after_the_fixed_ones_and_their_ratios() -> 
     ]
     assert "CHAO_WORKER_COMMIT_INTERVAL_S=0.25" in rows[2]
     assert "- b-eos@0.25 / b-eos-1s throughput: 0.875" in guarantee_ratios(figures)
+
+
+def test_a_row_offered_another_load_says_which() -> None:
+    figures = {"b-eos": Figures(rate=600.0, p50=50.0, p99=180.0, offered=300.0)}
+    assert "| 50 / 180 (at 300 events/s) |" in table(figures, 450.0)
