@@ -200,10 +200,15 @@ class PipelineTopology:
             if self.exactly_once
             else None
         )
-        route = self.tasks.producer if self.tasks is not None else None
-        self.stage_publisher = BatchPublisher(producer, route)
-        self.publisher = BatchPublisher(producer, route)
-        self.state_publisher = BatchPublisher(producer, route)  # changelogs, at commit time
+        tasks = self.tasks
+        route = tasks.producer if tasks is not None else None
+        opened = tasks.opened if tasks is not None else None  # a commit may have sealed it
+        self.stage_publisher = BatchPublisher(producer, route, opened)
+        self.publisher = BatchPublisher(producer, route, opened)
+        # The changed states, at commit time: into the transactions the commit sealed.
+        self.state_publisher = BatchPublisher(
+            producer, tasks.sealed_producer if tasks is not None else None
+        )
         # One batch at a time touches session state: the agents and the timers take turns.
         # (Exactly-once: one batch at a time, whole, and no batch while committing.)
         self.lock = asyncio.Lock()
