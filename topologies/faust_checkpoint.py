@@ -131,8 +131,9 @@ class ConsumerOffsets:
         answer = await still_member(self.app)
         if answer is Membership.EXPELLED:
             log.warning(
-                "not a member of the consumer group any more (paused past the session "
-                "timeout?): nothing committed; the partitions' owners replay what it held"
+                "not a member of the consumer group's generation of this assignment any more "
+                "(expelled after missing its session timeout, or the group rebalanced since): "
+                "nothing committed; the partitions' owners replay what it held"
             )
         return answer
 
