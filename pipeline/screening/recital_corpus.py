@@ -16,6 +16,12 @@ in content (a page, a PDF, a comment, a tool result) as positives, against the s
 containers holding ordinary content, the user's own injections being refused and the
 user's own bot prompt as negatives.
 
+Round 10 adds (:mod:`pipeline.screening.recital_round10`), in the same languages,
+injections in more containers and shapes (with or without an address, an order to drop
+the reader's instructions), recitals cited around a quote, and their hard negatives (the
+user's injection quoted back, talk about injection, everyday orders to ignore something
+old, an injection noted without quoting it).
+
 Everything is drawn from slot lists with a seeded random generator, so the corpus (and
 the model trained on it) is the same on every build.
 """
