@@ -17,7 +17,7 @@ import ast
 import asyncio
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,8 +106,12 @@ class Broker:
 
 
 class FakePublisher:
-    def __init__(self, broker: Broker) -> None:
+    """``opened`` (exactly-once): awaited before records of tasks go out, as
+    ``BatchPublisher`` awaits ``TaskProducers.opened`` (a commit may have sealed them)."""
+
+    def __init__(self, broker: Broker, opened: Callable[[], Awaitable[None]] | None = None) -> None:
         self.broker = broker
+        self.opened = opened
         self.known: dict[str, int] = {}
         self.pending: list[Sent] = []
 
@@ -135,6 +139,8 @@ class FakePublisher:
             return []
         if self.broker.hold is not None:
             await self.broker.hold.wait()
+        if self.opened is not None and any(sent.task is not None for sent in pending):
+            await self.opened()
         if self.broker.fail is not None:
             raise self.broker.fail
         self.broker.sent += pending
@@ -240,13 +246,14 @@ class Driver:
         self.offsets = FakeInputOffsets()
         self.inboxes = FakeInboxes()
         self.crashed: list[BaseException] = []
+        opened = self.world.opened if exactly_once else None
         self.processor = BatchProcessor(
             self.pipeline,
             CONFIG,
             LAYOUT,
             Ports(
-                stage_publisher=FakePublisher(self.broker),
-                publisher=FakePublisher(self.broker),
+                stage_publisher=FakePublisher(self.broker, opened),
+                publisher=FakePublisher(self.broker, opened),
                 state_publisher=FakePublisher(self.broker),
                 checkpoint=self.checkpoint,
                 group=self.group,
@@ -632,7 +639,31 @@ def test_exactly_once_ordered_outputs_join_their_sessions_re_key_transaction() -
     assert ordered and all(s.task == (STAGED, partition_of(s.key.decode())) for s in ordered)  # type: ignore[union-attr]
 
 
-def test_exactly_once_processes_nothing_while_a_commit_runs() -> None:
+def test_exactly_once_a_commit_takes_whole_batches_only() -> None:
+    """A batch is processed whole holding the lock: a commit that starts meanwhile takes
+    and seals its transactions after the batch, never with half of it."""
+
+    async def scenario(d: Driver) -> None:
+        world = d.world
+        await d.assign(0, 1)
+        d.broker.hold = asyncio.Event()
+        batch = asyncio.ensure_future(d.stage(d.raw("a", 0), d.raw("b", 0)))
+        await _yield()
+        commit = asyncio.ensure_future(d.checkpoint.checkpoint.commit())
+        await _yield()
+        assert "take" not in world.calls and not commit.done()  # waits for the batch
+        d.broker.hold.set()
+        await asyncio.gather(batch, commit)
+        assert world.calls == ["flush", "take", "add", "ack", "seal", "write", "commit"]
+        assert len(world.durable.committed) == 2  # both records, one commit
+
+    run(scenario, exactly_once=True)
+
+
+def test_exactly_once_a_batch_during_a_commits_round_trips_joins_the_next_commit() -> None:
+    """While the sealed transactions commit (the lock is free) the next batch is
+    processed, but its records wait until those transactions have committed."""
+
     async def scenario(d: Driver) -> None:
         world = d.world
         await d.assign(0, 1)
@@ -643,7 +674,7 @@ def test_exactly_once_processes_nothing_while_a_commit_runs() -> None:
         sent = len(d.broker.sent)
         batch = asyncio.ensure_future(d.stage(d.raw("a", 1)))
         await _yield()
-        assert not batch.done() and len(d.broker.sent) == sent  # waits for the commit
+        assert not batch.done() and len(d.broker.sent) == sent  # waits for the transactions
         world.go_on.set()
         await asyncio.gather(commit, batch)
         assert len(world.durable.committed) == 1  # the first batch only
@@ -662,7 +693,7 @@ def test_exactly_once_revocation_commits_then_closes_the_tasks() -> None:
         await d.processor.revoked()
 
     d = run(scenario, exactly_once=True)
-    assert d.world.calls[-3:] == ["ack", "commit", "close tasks"]
+    assert d.world.calls[-5:] == ["ack", "seal", "write", "commit", "close tasks"]
     assert len(d.world.durable.committed) == 1
 
 

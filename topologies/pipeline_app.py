@@ -25,7 +25,7 @@ the worker rather than letting Faust restart the agent
         |      topologies.traces): the released events of each session, served over HTTP
         |--> chao.dead-letter            (policy drops, rejected events in their turn)
 
-    timers: "checkpoint" (commit_interval_s): commits what is processed (topologies.checkpoint)
+    timers: "checkpoint" (commit_interval): commits what is processed (topologies.checkpoint)
             "expire" (expire_interval_s): reads the group's progress on the input
                 (topologies.progress) and skips the gaps the input shows are not going
                 to be filled in time
@@ -243,10 +243,15 @@ class PipelineTopology:
             if self.exactly_once
             else None
         )
-        route = self.tasks.producer if self.tasks is not None else None
-        self.stage_publisher = BatchPublisher(producer, route)
-        self.publisher = BatchPublisher(producer, route)
-        self.state_publisher = BatchPublisher(producer, route)  # changelogs, at commit time
+        tasks = self.tasks
+        route = tasks.producer if tasks is not None else None
+        opened = tasks.opened if tasks is not None else None  # a commit may have sealed it
+        self.stage_publisher = BatchPublisher(producer, route, opened)
+        self.publisher = BatchPublisher(producer, route, opened)
+        # The changed states, at commit time: into the transactions the commit sealed.
+        self.state_publisher = BatchPublisher(
+            producer, tasks.sealed_producer if tasks is not None else None
+        )
 
     def _partition_of(self, session_id: str) -> int:
         """A session's re-key (and changelog) partition."""
@@ -374,7 +379,7 @@ class PipelineTopology:
             }
         )
         # The checkpoint commits on this timer, at rebalances and at stop (PipelineApp).
-        app.timer(settings.commit_interval_s, name="checkpoint")(self._commit)
+        app.timer(settings.commit_interval, name="checkpoint")(self._commit)
         app.agent(self.raw_batches, name="stage")(self._stage_agent)
         app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self.processor.expire_gaps)

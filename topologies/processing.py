@@ -245,7 +245,8 @@ class BatchProcessor:
         self.ports = ports
         self.options = options
         # One batch at a time touches session state: the agents and the timers take turns.
-        # (Exactly-once: one batch at a time, whole, and no batch while committing.)
+        # (Exactly-once: one batch at a time, whole: a commit takes and seals what it
+        # commits between batches, never within one.)
         self.lock = lock
         self.partition_of = partition_of
         self.clock = clock
