@@ -51,6 +51,7 @@ from pipeline.generate import generate_events
 from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
 from pipeline.kafka.broker import Broker, new_broker
 from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.kafka.security import aiokafka_options
 from pipeline.runner import WorkerProcess
 from pipeline.topics import Topics
 
@@ -259,7 +260,9 @@ async def produce_at_rate(bootstrap: str, topic: str, lines: list[bytes], rate: 
     core at a few thousand records/s, and a record waits behind the producer's own backlog
     after its timestamp is taken, which would count as pipeline latency.
     """
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=0)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=bootstrap, acks="all", linger_ms=0, **aiokafka_options()
+    )
     await producer.start()
     try:
         partitions = sorted(await producer.partitions_for(topic))
@@ -376,7 +379,8 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
         "--only",
-        help="kafka: a comma-separated subset of a,q,q2,f,b-eos ((b) always runs); not written",
+        help="kafka: a comma-separated subset of a,q,q2,f,b-sasl,b-eos ((b) always runs); "
+        "not written",
     )
     args = parser.parse_args()
     if args.broker == "kafka":
