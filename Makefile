@@ -19,7 +19,8 @@ DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
 	java:openjdk-17-jre-headless mvn:maven chromium:chromium
 
 .PHONY: install debian-packages kafka-jars test lint typecheck recital-model unit test-node test-faults \
-	test-kafka test-faults-kafka test-kafka-3.9 test-cluster soak demo bench bench-kafka clean
+	test-kafka test-faults-kafka test-kafka-3.9 test-cluster soak demo bench bench-kafka \
+	compose-secrets clean
 
 # Node packages of clients/ (the TypeScript client and the protocol conformance tests),
 # from the committed lock file; reinstalled only when the lock file changed.
@@ -139,6 +140,11 @@ bench: install
 BENCH_KAFKA_ARGS ?=
 bench-kafka: install
 	$(PY) -m benchmarks.bench_streaming --broker kafka $(BENCH_KAFKA_ARGS)
+
+# docker-compose.yml's secrets (a CA, the brokers' key and certificate, the worker's SCRAM
+# password) in ./secrets/, made once: docs/kafka.md, "A secured cluster".
+compose-secrets: install
+	$(PY) -m pipeline.kafka.secure_broker compose-secrets secrets
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench
