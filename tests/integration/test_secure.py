@@ -34,8 +34,8 @@ from tests.integration.streaming_util import assert_matches_file_mode, file_mode
 pytestmark = [pytest.mark.integration, pytest.mark.kafka_only, pytest.mark.secure]
 
 # worker: its role's ACLs per deployment; reader: the reader role's; partial: the worker
-# role's but one; stranger: none at all.
-USERS = ("worker", "reader", "partial", "stranger")
+# role's but one; stranger: none at all; no-txn: the worker role's but its transactional ids.
+USERS = ("worker", "reader", "partial", "stranger", "no-txn")
 EXACTLY_ONCE = {"CHAO_PROCESSING_GUARANTEE": "exactly_once"}
 
 
@@ -255,6 +255,25 @@ def test_missing_acl_fails_fast_naming_the_topic(
         f"chao-pipeline: authorization failed: user 'partial' may not Write topic "
         f"{dead_letter} (the worker role's ACLs: chao-pipeline topics --acls User:partial "
         "--role worker; docs/kafka.md)"
+    ), log
+
+
+def test_exactly_once_without_the_transactional_id_acl_fails_fast(
+    secure_broker: SecureKafkaBroker, tmp_path: Path
+) -> None:
+    """The one ACL the start cannot ask about (asking would fence a running producer):
+    refused when the exactly-once producers start, one line, exit code 2."""
+    deployment = secure_deployment(secure_broker, tmp_path, "no-txn", grant=False, **EXACTLY_ONCE)
+    app_id = deployment.env["CHAO_WORKER_APP_ID"]
+    acls = role_acls("no-txn", "worker", deployment.topics, app_id=app_id)
+    secure_broker.grant([a for a in acls if a.resource != "transactional-id"])
+    code, log = exits_with(deployment.worker("w"))
+    assert code == 2, log
+    last = log.strip().splitlines()[-1]
+    assert last == (
+        "chao-pipeline: authorization failed: the broker refused the exactly-once producers' "
+        f"transactional ids (Write on transactional-id prefix {app_id}-: chao-pipeline "
+        "topics --acls ... --role worker)"
     ), log
 
 
