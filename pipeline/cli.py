@@ -50,6 +50,23 @@ def _cmd_topics(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_security(broker: str) -> None:
+    """On a secured cluster, a refused password or an untrusted certificate raises
+    SecurityError (one line, exit 2) instead of aiokafka's 'Unable to bootstrap'."""
+    import asyncio
+
+    from pipeline.config import bootstrap_addresses
+    from pipeline.kafka.access import check_connection
+    from pipeline.kafka.security import load_security
+
+    security = load_security()
+    if not security.secured:
+        return
+    for host, port in bootstrap_addresses(broker):
+        if asyncio.run(check_connection(host, port, security)) is None:
+            return
+
+
 def _topic_acls(args: argparse.Namespace) -> int:
     """``topics --acls PRINCIPAL --role worker|reader``: the role's ACLs as kafka-acls.sh
     commands; with ``--apply``, created on the broker (as CHAO_KAFKA_* says: an admin)."""
@@ -81,6 +98,7 @@ def _topic_acls(args: argparse.Namespace) -> int:
     if not args.apply:
         print(kafka_acls_commands(acls, bootstrap), end="")
         return 0
+    _check_security(settings.broker)
     asyncio.run(create_acls(bootstrap, acls))
     for acl in acls:
         print(f"granted {acl.principal}: {acl.operation} {acl.resource} {acl.name} ({acl.pattern})")
@@ -104,6 +122,7 @@ def _create_topics(args: argparse.Namespace) -> int:
     names = PipelineConfig().topics
     bootstrap = ",".join(f"{h}:{p}" for h, p in bootstrap_addresses(settings.broker))
     every = [t.name for t in Topics(names, app_id=settings.app_id)]
+    _check_security(settings.broker)
     found = asyncio.run(cluster(bootstrap, every))  # one metadata request
     topics = creation_plan(
         names,

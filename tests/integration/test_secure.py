@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -225,6 +226,19 @@ def test_wrong_password_fails_fast(secure_broker: SecureKafkaBroker, tmp_path: P
     assert last.startswith("chao-pipeline: authentication failed at 127.0.0.1:"), log
     assert "as user 'worker' with SCRAM-SHA-512" in last
     assert "not-the-password" not in log and password(secure_broker, "worker") not in log
+    # The CLI's admin commands alike.
+    env = {**os.environ, **deployment.env, "CHAO_WORKER_BROKER": secure_broker.url}
+    done = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "topics", "--create"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("chao-pipeline: authentication failed at "), done.stderr
+    assert "not-the-password" not in done.stdout + done.stderr
 
 
 def test_untrusted_ca_fails_fast(secure_broker: SecureKafkaBroker, tmp_path: Path) -> None:
