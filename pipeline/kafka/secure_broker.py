@@ -47,6 +47,7 @@ ADMIN = "admin"
 USERS = (ADMIN, "worker", "reader")
 READER_GROUP = "chao-reader"
 BROKER_CN = "chao-kafka-broker"  # the controller listener's super-user: User:CN=...
+AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer"
 
 
 def write_private(path: Path, data: bytes) -> None:
@@ -211,7 +212,7 @@ class SecureKafkaBroker(KafkaBroker):
             "ssl.endpoint.identification.algorithm": "https",
             # The controller listener: TLS, a certificate of the run's CA required.
             "listener.name.controller.ssl.client.auth": "required",
-            "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+            "authorizer.class.name": AUTHORIZER,
             "allow.everyone.if.no.acl.found": "false",
             "super.users": f"User:{ADMIN};User:CN={BROKER_CN}",
         }
