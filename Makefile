@@ -135,8 +135,10 @@ bench: install
 	$(PY) -m benchmarks.bench_streaming
 
 # On Apache Kafka (issue #17), in one run: the bare aiokafka loop, Quix Streams (the bench
-# extras), a plain Faust agent and the worker at-least-once and exactly-once; about 10-15
-# minutes on 2 cores. BENCH_KAFKA_ARGS=--events N to change the stream's size.
+# extras), a plain Faust agent and the worker at-least-once, at-least-once over SASL_SSL
+# (b-sasl: `broker --secure`, only its role's ACLs) and exactly-once; about 12-17 minutes
+# on 2 cores. BENCH_KAFKA_ARGS=--events N to change the stream's size; "--only b-sasl":
+# the worker over plaintext and over SASL_SSL only (not written to BENCHMARKS.md).
 BENCH_KAFKA_ARGS ?=
 bench-kafka: install
 	$(PY) -m benchmarks.bench_streaming --broker kafka $(BENCH_KAFKA_ARGS)
