@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from aiokafka import AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.partitioner import murmur2
 
 from pipeline.config import PipelineConfig, TopicNames
@@ -292,6 +292,81 @@ async def produce_at_rate(bootstrap: str, topic: str, lines: list[bytes], rate: 
         await producer.stop()
 
 
+class CommittedWatcher:
+    """A ``read_committed`` reader of the clean topic running while the load is offered:
+    when it first saw each (sessionId, seq) of ``sessions`` (ms, this machine's clock, the
+    one the raw records' CreateTime comes from).
+
+    What a consumer of an exactly-once worker's outputs sees: a record of a transaction
+    is readable only once the transaction commits, and its timestamp (when it was
+    produced, inside the transaction) does not show that wait. For a writer without
+    transactions it is the record's arrival at a reader: its timestamp plus a fetch.
+    """
+
+    def __init__(self, bootstrap: str, topic: str, sessions: set[str]) -> None:
+        self.bootstrap = bootstrap
+        self.topic = topic
+        self.sessions = sessions
+        self.seen: dict[tuple[str, int], float] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._consumer: AIOKafkaConsumer | None = None
+
+    async def start(self) -> None:
+        """Positioned at the topic's end (the backlog's records are not this phase's)."""
+        consumer = AIOKafkaConsumer(
+            bootstrap_servers=self.bootstrap,
+            enable_auto_commit=False,
+            isolation_level="read_committed",
+            fetch_max_wait_ms=20,  # the worker's own wait: the reader adds little
+            **aiokafka_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
+        )
+        await consumer.start()
+        self._consumer = consumer
+        for _ in range(50):
+            found = consumer.partitions_for_topic(self.topic)
+            if found:
+                break
+            await consumer._client.force_metadata_update()
+            await asyncio.sleep(0.2)
+        partitions = [TopicPartition(self.topic, p) for p in sorted(found or ())]
+        consumer.assign(partitions)
+        await consumer.seek_to_end(*partitions)
+        for tp in partitions:  # resolved now, before any of this phase's records exist
+            await consumer.position(tp)
+        self._task = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        assert self._consumer is not None
+        while True:
+            batches = await self._consumer.getmany(timeout_ms=100, max_records=5000)
+            now = time.time() * 1000
+            for messages in batches.values():
+                for message in messages:
+                    try:
+                        obj = orjson.loads(message.value or b"")
+                        key = (obj["sessionId"], obj["seq"])
+                    except (orjson.JSONDecodeError, KeyError, TypeError):
+                        continue
+                    if key[0] in self.sessions:
+                        self.seen.setdefault(key, now)
+
+    async def wait(self, count: int, timeout: float) -> None:
+        """Until ``count`` events were seen or ``timeout`` passed."""
+        deadline = time.monotonic() + timeout
+        while len(self.seen) < count and time.monotonic() < deadline:
+            if self._task is not None and self._task.done():
+                self._task.result()  # the reader failed: say why
+            await asyncio.sleep(0.1)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._consumer is not None:
+            await self._consumer.stop()
+
+
 def measure_latency(
     broker: Broker,
     lines: list[bytes],
@@ -299,13 +374,20 @@ def measure_latency(
     config: PipelineConfig,
     *,
     written: Callable[[], int] | None = None,
+    seen_latencies: list[float] | None = None,
 ) -> tuple[float, float, int]:
-    """p50, p99 (ms) and count of the latencies of ``lines`` offered at ``rate``.
+    """p50, p99 (ms) and count of the latencies of ``lines`` offered at ``rate``: a
+    clean event's timestamp (when the worker produced it) minus when it became releasable.
 
     The read stops when the clean topic holds the file mode's clean events of ``lines``
     or, with ``written`` (a processor without the gap timer, whose events behind a missing
     one never come out), when the output topics hold the records it says it has written
     in all (called once the offered load is in).
+
+    ``seen_latencies``, when given, receives each clean event's latency as a
+    ``read_committed`` reader of the clean topic saw it during the load
+    (:class:`CommittedWatcher`): for an exactly-once worker, up to a commit later than
+    its timestamp says.
     """
     topics = config.topics
     sessions: set[str] = set()
@@ -319,7 +401,21 @@ def measure_latency(
             sessions.add(session)
             with_session += 1
     want_clean, _ = expected_counts(lines, config)
-    asyncio.run(produce_at_rate(broker.bootstrap, topics.raw, lines, rate))
+
+    async def offer() -> dict[tuple[str, int], float]:
+        if seen_latencies is None:
+            await produce_at_rate(broker.bootstrap, topics.raw, lines, rate)
+            return {}
+        watcher = CommittedWatcher(broker.bootstrap, topics.session_events, sessions)
+        await watcher.start()
+        try:
+            await produce_at_rate(broker.bootstrap, topics.raw, lines, rate)
+            await watcher.wait(want_clean, timeout=300)
+        finally:
+            await watcher.stop()
+        return watcher.seen
+
+    seen = asyncio.run(offer())
     outputs = [topics.session_events]
     out: Callable[[dict[str, list[Record]]], bool]
     if written is None:
@@ -354,6 +450,8 @@ def measure_latency(
         at = ready.get((event["sessionId"], event["seq"]))
         if at is not None:
             latencies.append(float(record.timestamp - at))
+    if seen_latencies is not None:
+        seen_latencies.extend(at_seen - ready[key] for key, at_seen in seen.items() if key in ready)
     return percentile(latencies, 0.5), percentile(latencies, 0.99), len(latencies)
 
 
@@ -379,15 +477,40 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
         "--only",
-        help="kafka: a comma-separated subset of a,q,q2,f,b-sasl,b-eos ((b) always runs); "
-        "not written",
+        help="kafka: a comma-separated subset of a,q,q2,f,b-sasl,b-eos,b-eos-1s,b-w20 ((b) "
+        "always runs); not written",
+    )
+    parser.add_argument(
+        "--eos-intervals",
+        help="kafka: also the exactly-once worker at each of these commit intervals "
+        "(seconds, comma-separated; rows b-eos@INTERVAL); not written",
+    )
+    parser.add_argument(
+        "--eos-load",
+        choices=("b", "eos"),
+        default="b",
+        help="kafka: the exactly-once rows' latency stream at half of (b)'s rate (b), or at "
+        "half of (b-eos-1s)'s, the exactly-once worker's own rate at its old interval (eos; "
+        "not written)",
     )
     args = parser.parse_args()
     if args.broker == "kafka":
         from benchmarks import compare
 
         only = set(args.only.split(",")) if args.only else None
-        compare.main(args.events or KAFKA_EVENTS, args.latency_seconds, not args.no_write, only)
+        intervals = (
+            tuple(float(x) for x in args.eos_intervals.split(",")) if args.eos_intervals else ()
+        )
+        if any(not interval > 0 for interval in intervals):
+            parser.error("--eos-intervals: every interval must be above 0 seconds")
+        compare.main(
+            args.events or KAFKA_EVENTS,
+            args.latency_seconds,
+            not args.no_write,
+            only,
+            intervals,
+            args.eos_load,
+        )
         return
     args.events = args.events or 200_000
     config = PipelineConfig()

@@ -13,6 +13,8 @@ consumer groups in the next):
 (b-eos) the same worker with ``CHAO_PROCESSING_GUARANTEE=exactly_once``: reported as not
         available when the worker refuses it, exits, or runs without transactions (no
         transaction markers on the clean topic: a worker that ignores the variable);
+(b-eos-1s) the same at a 1 s commit interval (``CHAO_WORKER_COMMIT_INTERVAL_S=1``), the
+        exactly-once default before issue 25: what the shorter default costs, in one run;
 (a)     the bare aiokafka consume-parse-produce loop (:mod:`benchmarks.bare_loop`);
 (q)     a Quix Streams application doing the same (:mod:`benchmarks.quix_app`);
 (q2)    the same Quix application running the stage chain, writing the worker's outputs;
@@ -30,6 +32,9 @@ Latency: for the processors that order sessions (b, b-eos, q2), as bench_streami
 clean event's timestamp minus the moment it became releasable. For the pass-through ones
 (a, q, f), an output record's timestamp minus its input record's (the k-th output of a
 (sessionId, seq) matched with the k-th input of it, since the stream repeats some lines).
+For the worker, also when a ``read_committed`` reader of the clean topic first saw each
+event (``bench_streaming.CommittedWatcher``): exactly-once outputs are readable only once
+their transaction commits, which their timestamps do not show.
 """
 
 from __future__ import annotations
@@ -68,7 +73,8 @@ from pipeline.kafka.broker import Broker, die_with_parent, terminate
 from pipeline.kafka.io import Record, produce_lines, read_topics
 
 EOS_ENV = "CHAO_PROCESSING_GUARANTEE"
-ORDER = ("a", "q", "q2", "f", "b", "b-sasl", "b-eos", "b-w20")
+ORDER = ("a", "q", "q2", "f", "b", "b-sasl", "b-eos", "b-eos-1s", "b-w20")
+OLD_EOS_INTERVAL = "1"  # CHAO_WORKER_COMMIT_INTERVAL_S of (b-eos-1s)
 LABELS = {
     "a": "(a) bare aiokafka consume-parse-produce loop",
     "q": "(q) Quix Streams app, consume-parse-produce",
@@ -77,10 +83,27 @@ LABELS = {
     "b": "(b) the worker, at-least-once",
     "b-sasl": "(b-sasl) the worker, at-least-once over SASL_SSL (SCRAM-SHA-512, TLS, the "
     "authorizer on, only the worker role's ACLs: `broker --secure`)",
-    "b-eos": f"(b-eos) the worker, {EOS_ENV}=exactly_once",
+    "b-eos": f"(b-eos) the worker, {EOS_ENV}=exactly_once (default commit interval)",
+    "b-eos-1s": f"(b-eos-1s) (b-eos) at CHAO_WORKER_COMMIT_INTERVAL_S={OLD_EOS_INTERVAL} "
+    "(its default before issue 25)",
     "b-w20": "(b-w20) diagnostic: (b) with a 20 ms fetch wait instead of Faust's 1,500 ms "
     "(CHAO_WORKER_BROKER_ENGINE=tansu: the worker's Tansu consumer settings)",
 }
+
+
+SWEEP = "b-eos@"  # tags of --eos-intervals: b-eos@0.25 is (b-eos) at a 0.25 s commit interval
+
+
+def label(tag: str) -> str:
+    if tag.startswith(SWEEP):
+        interval = tag.removeprefix(SWEEP)
+        return f"({tag}) (b-eos) at CHAO_WORKER_COMMIT_INTERVAL_S={interval}"
+    return LABELS[tag]
+
+
+def in_order(figures: dict[str, Figures]) -> list[str]:
+    """The run's tags: the fixed ones in ORDER, then the interval sweep as run."""
+    return [tag for tag in ORDER if tag in figures] + [t for t in figures if t.startswith(SWEEP)]
 
 
 class NotAvailable(Exception):
@@ -93,6 +116,10 @@ class Figures:
     p50: float | None = None
     p99: float | None = None
     latencies: int = 0
+    offered: float | None = None  # events/s of the latency stream, when it was not (b)'s half
+    # The worker's events as a read_committed reader saw them (ms; CommittedWatcher).
+    seen_p50: float | None = None
+    seen_p99: float | None = None
     note: str = ""
     load: tuple[float, float] | None = None  # the machine's 1-minute load, start and end
     extra: dict[str, str] = field(default_factory=dict)
@@ -161,17 +188,16 @@ def ratio_cell(rate: float | None, base: float | None) -> str:
 
 
 def table(figures: dict[str, Figures], half: float | None) -> str:
-    """The markdown table of one run: rate, ratio to (a), p50/p99 at half of (b)."""
+    """The markdown table of one run: rate, ratio to (a), p50/p99 at half of (b) from
+    the output records' timestamps and as a read_committed reader saw them."""
     base = figures.get("a", Figures()).rate
     at = f"{half:,.0f} events/s" if half else "half of (b)"
     rows = [
         f"| processor | events/s | ratio to (a) | latency p50 / p99 at {at} (ms) | "
-        "machine load | notes |",
-        "|---|---:|---:|---:|---|---|",
+        "seen by a read_committed reader: p50 / p99 (ms) | machine load | notes |",
+        "|---|---:|---:|---:|---:|---|---|",
     ]
-    for tag in ORDER:
-        if tag not in figures:
-            continue
+    for tag in in_order(figures):
         one = figures[tag]
         rate = f"{one.rate:,.0f}" if one.rate is not None else "not available"
         latency = (
@@ -179,12 +205,33 @@ def table(figures: dict[str, Figures], half: float | None) -> str:
             if one.p50 is not None and one.p99 is not None
             else "n/a"
         )
+        if one.offered is not None and latency != "n/a":
+            latency += f" (at {one.offered:,.0f} events/s)"
+        seen = (
+            f"{one.seen_p50:.0f} / {one.seen_p99:.0f}"
+            if one.seen_p50 is not None and one.seen_p99 is not None
+            else "n/a"
+        )
         load = f"{one.load[0]:.1f}-{one.load[1]:.1f}" if one.load else ""
         rows.append(
-            f"| {LABELS[tag]} | {rate} | {ratio_cell(one.rate, base)} | {latency} | {load} | "
-            f"{one.note} |"
+            f"| {label(tag)} | {rate} | {ratio_cell(one.rate, base)} | {latency} | {seen} | "
+            f"{load} | {one.note} |"
         )
     return "\n".join(rows) + "\n"
+
+
+def guarantee_ratios(figures: dict[str, Figures]) -> str:
+    """What exactly-once costs in throughput, within the run: (b-eos) against (b) and
+    against (b-eos-1s)."""
+    out = []
+    pairs = [("b-eos", "b"), ("b-eos-1s", "b"), ("b-eos", "b-eos-1s")]
+    pairs += [(tag, "b-eos-1s") for tag in figures if tag.startswith(SWEEP)]
+    for tag, base in pairs:
+        if tag in figures and base in figures:
+            cell = ratio_cell(figures[tag].rate, figures[base].rate)
+            if cell != "n/a":
+                out.append(f"- {tag} / {base} throughput: {cell}\n")
+    return "".join(out)
 
 
 # --- the pass-through processors: (a), (q), (f) -------------------------------------------
@@ -400,9 +447,16 @@ def measure_worker_run(
                     f"clean topic: it ignores {EOS_ENV}), at {throughput:,.0f} events/s"
                 )
         latency_lines, rate = load(throughput)
+        visible: list[float] = []
         figures.p50, figures.p99, figures.latencies = measure_latency(
-            broker, latency_lines, rate, config
+            broker, latency_lines, rate, config, seen_latencies=visible
         )
+        if visible:
+            figures.seen_p50 = percentile(visible, 0.5)
+            figures.seen_p99 = percentile(visible, 0.99)
+            figures.extra["read_committed reader"] = (
+                f"saw {len(visible):,} of the {figures.latencies:,} clean events"
+            )
         if worker.process is not None:
             from benchmarks.bench_streaming import peak_rss_mib
 
@@ -465,7 +519,13 @@ def compare(
     engine: str,
     tmp: Path,
     only: set[str] | None = None,
+    eos_intervals: tuple[float, ...] = (),
+    eos_load: str = "b",
 ) -> tuple[list[bytes], float | None, dict[str, Figures]]:
+    """``eos_load``: "b", every latency stream at half of (b)'s rate; "eos", the
+    exactly-once rows' at half of (b-eos-1s)'s (the exactly-once worker's own capacity at
+    its old interval; it then runs right after (b)), so that the intervals are compared
+    at a load the exactly-once worker has room for."""
     lines = lines_for(events, seed=11, start=datetime.now(UTC))
     print(f"{len(lines):,} raw lines, mean {sum(map(len, lines)) / len(lines):.0f} bytes")
     figures: dict[str, Figures] = {}
@@ -500,18 +560,43 @@ def compare(
         with fresh_broker(str(tmp), "q2", engine) as broker:
             return measure_quix_stages(broker, lines, latency_lines, rate, tmp)
 
-    def worker_eos() -> Figures:
-        with fresh_broker(str(tmp), "b-eos", engine) as broker:
-            budget = max(120.0, 10 * len(lines) / (figures["b"].rate or 1000))
-            return measure_worker_run(
-                broker,
-                lines,
-                lambda _: (latency_lines, rate),
-                tmp,
-                "b-eos",
-                env={EOS_ENV: "exactly_once"},
-                timeout=budget,
-            )
+    eos_lines, eos_rate = latency_lines, rate
+
+    def half_of_eos(own: float) -> tuple[list[bytes], float]:
+        nonlocal eos_lines, eos_rate
+        eos_rate = own / 2
+        count = int(eos_rate * latency_seconds)
+        eos_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+        return eos_lines, eos_rate
+
+    def worker_eos(
+        tag: str,
+        env: dict[str, str],
+        load: Callable[[float], tuple[list[bytes], float]] | None = None,
+    ) -> Callable[[], Figures]:
+        def run() -> Figures:
+            with fresh_broker(str(tmp), tag, engine) as broker:
+                budget = max(120.0, 10 * len(lines) / (figures["b"].rate or 1000))
+                figures_of = measure_worker_run(
+                    broker,
+                    lines,
+                    load or (lambda _: (eos_lines, eos_rate)),
+                    tmp,
+                    tag,
+                    env={EOS_ENV: "exactly_once", **env},
+                    timeout=budget,
+                )
+                if eos_load == "eos":
+                    figures_of.offered = eos_rate
+                return figures_of
+
+        return run
+
+    old = {"CHAO_WORKER_COMMIT_INTERVAL_S": OLD_EOS_INTERVAL}
+    if eos_load == "eos":
+        figures["b-eos-1s"] = measure("b-eos-1s", worker_eos("b-eos-1s", old, half_of_eos))
+        if figures["b-eos-1s"].rate is None:
+            raise SystemExit("(b-eos-1s) could not be measured: no exactly-once load")
 
     def worker_short_wait() -> Figures:
         with fresh_broker(str(tmp), "b-w20", engine) as broker:
@@ -557,7 +642,13 @@ def compare(
     if only is None or "b-sasl" in only:
         figures["b-sasl"] = measure("b-sasl", worker_sasl)
     if only is None or "b-eos" in only:
-        figures["b-eos"] = measure("b-eos", worker_eos)
+        figures["b-eos"] = measure("b-eos", worker_eos("b-eos", {}))
+    if (only is None or "b-eos-1s" in only) and "b-eos-1s" not in figures:
+        figures["b-eos-1s"] = measure("b-eos-1s", worker_eos("b-eos-1s", old))
+    for interval in eos_intervals:  # --eos-intervals: the same worker at other intervals
+        tag = f"{SWEEP}{interval:g}"
+        at = {"CHAO_WORKER_COMMIT_INTERVAL_S": f"{interval:g}"}
+        figures[tag] = measure(tag, worker_eos(tag, at))
     if only is not None and "b-w20" in only:
         figures["b-w20"] = measure("b-w20", worker_short_wait)
     return lines, half, figures
@@ -568,9 +659,8 @@ SECTION = "On Apache Kafka (issue #17)"
 
 def section_body(lines: list[bytes], half: float | None, figures: dict[str, Figures]) -> str:
     extra = "".join(
-        f"- {LABELS[tag]}: {name} {value}\n"
-        for tag in ORDER
-        if tag in figures
+        f"- {label(tag)}: {name} {value}\n"
+        for tag in in_order(figures)
         for name, value in figures[tag].extra.items()
     )
     return (
@@ -584,11 +674,19 @@ def section_body(lines: list[bytes], half: float | None, figures: dict[str, Figu
         "beside this run (machine load: the 1-minute load average at the start and the end "
         "of each measurement, on 2 cores), so compare the ratios within this run only.\n\n"
         + table(figures, half)
+        + ("\n" + guarantee_ratios(figures) if guarantee_ratios(figures) else "")
         + ("\n" + extra if extra else "")
     )
 
 
-def main(events: int, latency_seconds: float, write: bool, only: set[str] | None = None) -> None:
+def main(
+    events: int,
+    latency_seconds: float,
+    write: bool,
+    only: set[str] | None = None,
+    eos_intervals: tuple[float, ...] = (),
+    eos_load: str = "b",
+) -> None:
     import logging
     import tempfile
 
@@ -599,10 +697,13 @@ def main(events: int, latency_seconds: float, write: bool, only: set[str] | None
     logging.getLogger("aiokafka").setLevel(logging.ERROR)
 
     with tempfile.TemporaryDirectory(prefix="chao-bench-kafka-") as folder:
-        lines, half, figures = compare(events, latency_seconds, "kafka", Path(folder), only)
+        lines, half, figures = compare(
+            events, latency_seconds, "kafka", Path(folder), only, eos_intervals, eos_load
+        )
     print()
     print(table(figures, half))
-    if write and only is None:
+    print(guarantee_ratios(figures))
+    if write and only is None and not eos_intervals and eos_load == "b":
         command = (
             "make bench-kafka (python -m benchmarks.bench_streaming --broker kafka "
             f"--events {events})"

@@ -138,6 +138,17 @@ class PipelineConfig(BaseSettings):
         return not self.cot_enabled or session_id.startswith(self.cot_disabled_prefixes)
 
 
+# The commit interval's default per guarantee (WorkerSettings.commit_interval_s).
+# At-least-once: Faust's own default is 2.8 s; with the states encoded in chunks, 1 s and
+# 3 s drain a backlog equally fast (BENCHMARKS.md), and 1 s repeats a third as much after
+# a crash. Exactly-once: outputs are visible to read_committed readers only at a commit;
+# with 1 s the latency at half load was p50 779 ms / p99 1,394 ms (issue 25); Kafka
+# Streams commits every 100 ms under exactly-once for the same reason (BENCHMARKS.md,
+# "Exactly-once commit interval").
+AT_LEAST_ONCE_COMMIT_INTERVAL_S = 1.0
+EXACTLY_ONCE_COMMIT_INTERVAL_S = 0.1
+
+
 class WorkerSettings(BaseSettings):
     """How one streaming worker runs (``CHAO_WORKER_*``); the stages' rules stay in
     :class:`PipelineConfig`."""
@@ -178,15 +189,22 @@ class WorkerSettings(BaseSettings):
         10.0, gt=0, description="A worker silent this long is considered dead (rebalance)."
     )
     consumer_heartbeat_s: float = Field(1.0, gt=0)
-    commit_interval_s: float = Field(
-        # Faust's own default is 2.8 s. With the states encoded in chunks, 1 s and 3 s
-        # drain a backlog equally fast (BENCHMARKS.md), and 1 s repeats a third as much
-        # after a crash.
-        1.0,
+    commit_interval_s: float | None = Field(
+        None,
         gt=0,
-        description="How often offsets are committed, each commit preceded by the session "
-        "states changed since the last one. Longer: fewer state writes, "
-        "more exact repeats after a crash (up to this many seconds of output).",
+        allow_inf_nan=False,
+        description="How often the worker commits: offsets, each commit preceded by the "
+        "session states changed since the last one (exactly-once: the transactions, which "
+        "hold them all). Unset: the processing guarantee's own default, "
+        f"{AT_LEAST_ONCE_COMMIT_INTERVAL_S:g} s at-least-once, "
+        f"{EXACTLY_ONCE_COMMIT_INTERVAL_S:g} s exactly-once (as Kafka Streams' "
+        "commit.interval.ms: 30 s, 100 ms under exactly-once); a value set applies under either. "
+        "At-least-once: longer means fewer state writes and more exact repeats after a "
+        "crash (up to this many seconds of output). Exactly-once: a read_committed "
+        "reader sees an output only when its transaction commits, and every event "
+        "crosses two transactions (the re-key hop), so its latency is up to two intervals "
+        "plus the commits; shorter means lower latency and more transactions, each "
+        "blocking the processing while it commits (BENCHMARKS.md).",
     )
     broker_engine: Literal["auto", "kafka", "tansu"] = Field(
         "auto",
@@ -238,6 +256,16 @@ class WorkerSettings(BaseSettings):
         "(BENCHMARKS.md, RELIABILITY.md).",
     )
     log_level: str = Field("info")
+
+    @property
+    def commit_interval(self) -> float:
+        """The commit interval in force: ``commit_interval_s`` when set, else the
+        processing guarantee's default."""
+        if self.commit_interval_s is not None:
+            return self.commit_interval_s
+        if self.processing_guarantee == "exactly_once":
+            return EXACTLY_ONCE_COMMIT_INTERVAL_S
+        return AT_LEAST_ONCE_COMMIT_INTERVAL_S
 
 
 def bootstrap_addresses(broker: str) -> list[tuple[str, int]]:

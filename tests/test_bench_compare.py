@@ -7,6 +7,7 @@ import orjson
 
 from benchmarks.compare import (
     Figures,
+    guarantee_ratios,
     of_sessions,
     pass_through_latencies,
     table,
@@ -65,9 +66,50 @@ def test_table_gives_ratios_to_the_bare_loop_and_says_what_is_missing() -> None:
     assert "at 250 events/s" in text
     rows = {line.split("|")[1].strip(): line for line in text.splitlines()[2:]}
     assert (
-        "| 1,000 | 1.000 | 5 / 20 | 1.2-3.0 |"
+        "| 1,000 | 1.000 | 5 / 20 | n/a | 1.2-3.0 |"
         in rows["(a) bare aiokafka consume-parse-produce loop"]
     )
-    assert "| 1,500 | 1.500 | n/a |" in rows["(q) Quix Streams app, consume-parse-produce"]
+    assert "| 1,500 | 1.500 | n/a | n/a |" in rows["(q) Quix Streams app, consume-parse-produce"]
     eos = next(line for name, line in rows.items() if name.startswith("(b-eos)"))
-    assert "not available | n/a | n/a |  | not available: refused |" in eos
+    assert "not available | n/a | n/a | n/a |  | not available: refused |" in eos
+
+
+def test_the_table_shows_what_a_read_committed_reader_saw() -> None:
+    figures = {"b": Figures(rate=900.0, p50=4.0, p99=19.0, seen_p50=30.0, seen_p99=60.5)}
+    row = table(figures, 450.0).splitlines()[2]
+    assert "| 4 / 19 | 30 / 60 |" in row
+
+
+def test_exactly_once_costs_are_ratios_within_the_run() -> None:
+    figures = {
+        "b": Figures(rate=1000.0),
+        "b-eos": Figures(rate=600.0),
+        "b-eos-1s": Figures(rate=750.0),
+    }
+    assert guarantee_ratios(figures).splitlines() == [
+        "- b-eos / b throughput: 0.600",
+        "- b-eos-1s / b throughput: 0.750",
+        "- b-eos / b-eos-1s throughput: 0.800",
+    ]
+    assert guarantee_ratios({"b": Figures(rate=1.0), "b-eos": Figures(note="failed")}) == ""
+
+
+def test_an_interval_sweep_adds_rows_after_the_fixed_ones_and_their_ratios() -> None:
+    figures = {
+        "b-eos@0.25": Figures(rate=700.0),
+        "b": Figures(rate=1000.0),
+        "b-eos-1s": Figures(rate=800.0),
+    }
+    rows = table(figures, 500.0).splitlines()[2:]
+    assert [row.split("|")[1].strip()[:12] for row in rows] == [
+        "(b) the work",
+        "(b-eos-1s) (",
+        "(b-eos@0.25)",
+    ]
+    assert "CHAO_WORKER_COMMIT_INTERVAL_S=0.25" in rows[2]
+    assert "- b-eos@0.25 / b-eos-1s throughput: 0.875" in guarantee_ratios(figures)
+
+
+def test_a_row_offered_another_load_says_which() -> None:
+    figures = {"b-eos": Figures(rate=600.0, p50=50.0, p99=180.0, offered=300.0)}
+    assert "| 50 / 180 (at 300 events/s) |" in table(figures, 450.0)

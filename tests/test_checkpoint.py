@@ -50,6 +50,7 @@ class World:
     released: list[Any] = field(default_factory=list)
     paused: asyncio.Event = field(default_factory=asyncio.Event)
     go_on: asyncio.Event = field(default_factory=asyncio.Event)
+    reopened: asyncio.Event | None = None  # set while a sealed commit runs
 
     async def step(self, name: str) -> None:
         self.calls.append(name)
@@ -90,10 +91,21 @@ class World:
         await self.step("commit")
         self.durable.committed.update(self.acked)
         self.acked = []
+        if self.reopened is not None:
+            self.reopened.set()
+            self.reopened = None
 
     async def membership(self) -> Membership:
         await self.step("member?")
         return self.answer
+
+    def seal(self) -> None:  # exactly-once: later outputs wait for this commit (opened)
+        self.calls.append("seal")
+        self.reopened = asyncio.Event()
+
+    async def opened(self) -> None:
+        if self.reopened is not None:
+            await self.reopened.wait()
 
     def release(self, batches: Sequence[Sequence[Any]]) -> None:
         self.calls.append("release")
@@ -105,13 +117,15 @@ def checkpoint_for(world: World, chunk: int = 2) -> Checkpoint:
 
 
 async def process(world: World, checkpoint: Checkpoint, batch: int, sessions: set[str]) -> bool:
-    """An agent's turn: change states and publish under the lock, then mark processed."""
+    """An agent's turn: change states and publish under the lock, then mark processed
+    (exactly-once: into transactions a running commit has not sealed, :meth:`World.opened`)."""
     epoch = checkpoint.epoch  # taken with the batch
     async with checkpoint.lock:
         for session in sessions:
             world.sessions[session] = batch
             world.dirty.add(session)
         world.touched[batch] = set(sessions)
+        await world.opened()
         world.durable.outputs.add(batch)  # the agent waits for its outputs' acks
     return checkpoint.processed([batch], epoch)
 
@@ -574,10 +588,12 @@ def test_faust_adapter_commits_nothing_once_the_worker_crashed() -> None:
     assert log == []
 
 
-def test_exactly_once_commits_holding_the_lock_so_no_batch_joins_a_commit_midway() -> None:
-    """Exclusive (exactly-once): a batch that comes while a commit runs waits for the whole
-    commit, so the committed transactions hold exactly the batches taken and their states;
-    at-least-once lets it run (test above)."""
+def test_exactly_once_a_batch_during_a_commit_runs_but_joins_the_next_transactions() -> None:
+    """Exclusive (exactly-once): the commit takes the batches and states under the lock and
+    seals their transactions; a batch that comes while the commit's round trips run is
+    processed (the lock is free), but its outputs wait until the sealed transactions have
+    committed, so those hold exactly the batches taken and their states, and the later
+    batch goes whole into the next commit."""
 
     async def run() -> World:
         world = World(pause_at="write")
@@ -588,19 +604,20 @@ def test_exactly_once_commits_holding_the_lock_so_no_batch_joins_a_commit_midway
         agent = asyncio.ensure_future(process(world, checkpoint, 2, {"a", "b"}))
         for _ in range(5):
             await asyncio.sleep(0)
-        assert not agent.done()  # waits for the commit
-        assert world.sessions == {"a": 1}
+        assert world.sessions == {"a": 2, "b": 2}  # processed meanwhile
+        assert not agent.done() and 2 not in world.durable.outputs  # its outputs wait
         world.go_on.set()
         await commit
         assert await agent
         assert world.durable.committed == {1}
-        assert world.durable.states == {"a": 1}  # not batch 2's change
+        assert world.durable.states == {"a": 1}  # taken before batch 2 changed it
         world.pause_at = None
         await checkpoint.commit()
         return world
 
     world = asyncio.run(run())
-    assert world.calls[-6:] == ["flush", "take", "add", "write", "ack", "commit"]
+    assert world.calls[:7] == ["flush", "take", "add", "ack", "seal", "write", "commit"]
+    assert world.calls[-7:] == ["flush", "take", "add", "ack", "seal", "write", "commit"]
     assert world.durable.committed == {1, 2}
     assert world.durable.states == {"a": 2, "b": 2}
     assert_at_least_once(world)
@@ -659,7 +676,7 @@ def test_exactly_once_revocation_commits_what_was_processed() -> None:
 
     world = asyncio.run(run())
     assert world.durable.states == {"a": 1, "b": 2}
-    assert world.calls == ["flush", "take", "add", "write", "ack", "ack", "commit"]
+    assert world.calls == ["flush", "take", "add", "ack", "ack", "seal", "write", "commit"]
 
 
 def test_exactly_once_revocation_whose_commit_fails_still_revokes_then_raises() -> None:

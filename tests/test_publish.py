@@ -92,3 +92,35 @@ def test_a_record_larger_than_a_batch_is_an_error_not_a_silent_drop() -> None:
     publisher.add("t", b"s-0", b"too big")
     with pytest.raises(ValueError, match="exceeds the producer batch size"):
         asyncio.run(publisher.publish())
+
+
+def test_a_task_s_records_are_sent_only_once_its_transaction_is_opened() -> None:
+    """Exactly-once: a record for a task whose transaction a commit sealed waits
+    (``opened``, TaskProducers.opened) before it is routed to the task's producer."""
+    producer = FakeProducer()
+    gate = asyncio.Event()
+    routed: list[tuple[str, int] | None] = []
+
+    async def opened(task: tuple[str, int] | None) -> None:
+        if task == ("raw", 0):
+            await gate.wait()
+
+    def route(task: tuple[str, int] | None) -> FakeProducer:
+        routed.append(task)
+        return producer
+
+    async def run() -> None:
+        publisher = BatchPublisher(lambda: producer, route, opened)
+        publisher._partitions["t"] = 1
+        publisher.add("t", b"k", b"v1", task=("raw", 1))
+        publisher.add("t", b"k", b"v0", task=("raw", 0))
+        assert publisher.pending_tasks() == {("raw", 0), ("raw", 1)}
+        sent = asyncio.ensure_future(publisher.publish())
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert routed == [("raw", 1)] and not sent.done()
+        gate.set()
+        await sent
+        assert routed == [("raw", 1), ("raw", 0)]
+
+    asyncio.run(run())

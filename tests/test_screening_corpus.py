@@ -45,6 +45,8 @@ HELDOUT_BATCH15 = Path(__file__).parent / "data" / "screening_heldout_batch15.js
 # Batches 16 and 17, written blind; first runs on round 8 (none relabelled).
 HELDOUT_BATCH16 = Path(__file__).parent / "data" / "screening_heldout_batch16.jsonl"
 HELDOUT_BATCH17 = Path(__file__).parent / "data" / "screening_heldout_batch17.jsonl"
+# Batch 18, written blind; first run on round 9 (none relabelled).
+HELDOUT_BATCH18 = Path(__file__).parent / "data" / "screening_heldout_batch18.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -97,6 +99,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH15,
         HELDOUT_BATCH16,
         HELDOUT_BATCH17,
+        HELDOUT_BATCH18,
     ],
     ids=[
         "batches1-4",
@@ -113,6 +116,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch15",
         "batch16",
         "batch17",
+        "batch18",
     ],
 )
 def test_heldout_set(path: Path) -> None:

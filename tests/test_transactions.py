@@ -178,6 +178,71 @@ def test_close_aborts_and_stops_every_producer_even_when_fenced() -> None:
     assert tasks.producers == {}
 
 
+def test_a_sealed_transaction_takes_no_later_record_until_it_has_committed() -> None:
+    """What the checkpoint's commit relies on while the agents go on
+    (topologies.checkpoint.Checkpoint.commit): a record for a sealed task waits until the
+    task's next transaction is open; a task the commit did not take takes records at once
+    and keeps them for the next commit; the commit's own records go into sealed tasks
+    only."""
+    log: list[tuple[str, str]] = []
+    tasks = TaskProducers("app", factory(log))
+
+    async def run() -> None:
+        await tasks.assign({("raw", 0), ("raw", 1), ("staged", 0)})
+        tasks.producer(("raw", 0))  # a batch's outputs, before the commit
+        assert tasks.seal({("staged", 0)}) == [("raw", 0), ("staged", 0)]
+        tasks.sealed_producer(("staged", 0))  # the commit's state record
+        with pytest.raises(RuntimeError, match="unsealed task: raw\\[1\\]"):
+            tasks.sealed_producer(("raw", 1))
+        waiting = asyncio.ensure_future(tasks.opened(("raw", 0)))
+        await tasks.opened(("raw", 1))  # not sealed: at once
+        tasks.producer(("raw", 1))  # a later batch's record: the next commit's
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert not waiting.done()
+        log.clear()
+        await tasks.commit({("raw", 0): 7}, "group")
+        await waiting
+        assert ("app-raw-1", "commit") not in log  # its record is a later batch's
+        assert tasks.written == {("raw", 1)} and tasks.sealed == {}
+
+    asyncio.run(run())
+
+
+def test_a_failed_commit_fails_whoever_waits_for_its_transactions() -> None:
+    log: list[tuple[str, str]] = []
+    tasks = TaskProducers("app", factory(log, {"app-raw-0": {"commit"}}))
+
+    async def run() -> None:
+        await tasks.assign({("raw", 0)})
+        tasks.seal({("raw", 0)})
+        waiting = asyncio.ensure_future(tasks.opened(("raw", 0)))
+        with pytest.raises(Fenced):
+            await tasks.commit({("raw", 0): 1}, "group")
+        with pytest.raises(RuntimeError, match="commit of a transaction failed"):
+            await waiting
+
+    asyncio.run(run())
+
+
+def test_closing_with_a_sealed_commit_unfinished_fails_its_waiters() -> None:
+    log: list[tuple[str, str]] = []
+    tasks = TaskProducers("app", factory(log))
+
+    async def run() -> list[Any]:
+        await tasks.assign({("raw", 0)})
+        tasks.producer(("raw", 0))
+        tasks.seal()
+        waiting = asyncio.ensure_future(tasks.opened(("raw", 0)))
+        await asyncio.sleep(0)
+        aborted = await tasks.close()  # the worker stops: the commit never came
+        with pytest.raises(RuntimeError):
+            await waiting
+        return aborted
+
+    assert asyncio.run(run()) == [("raw", 0)]
+
+
 def message(topic: str, partition: int, offset: int) -> Any:
     return SimpleNamespace(topic=topic, partition=partition, offset=offset)
 

@@ -53,7 +53,7 @@ def app_settings(settings: WorkerSettings, security: KafkaSecurity | None = None
         "broker_session_timeout": settings.consumer_session_timeout_s,
         "broker_heartbeat_interval": settings.consumer_heartbeat_s,
         # Faust's own commits only ever commit what the checkpoint acked.
-        "broker_commit_interval": settings.commit_interval_s,
+        "broker_commit_interval": settings.commit_interval,
         # No producer linger: the agents hand whole batches to the producer already
         # (topologies/publish.py), and a linger would only delay each batch's ack.
         "producer_linger": 0.0,

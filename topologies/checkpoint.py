@@ -62,6 +62,11 @@ class OffsetCommitter(Protocol):
     async def commit(self) -> None:
         """Commit the offsets of every acked message to the broker."""
 
+    def seal(self) -> None:
+        """Exactly-once (``exclusive``) only: close the transactions this commit takes to
+        records of later batches, until :meth:`commit` has committed them (under the
+        processing lock, after the batches are acked and the states added)."""
+
     async def membership(self) -> Membership:
         """Ask the group coordinator now (topologies.membership)."""
 
@@ -94,7 +99,7 @@ class Checkpoint:
         self.offsets = offsets
         self.lock = lock  # the processing lock: batches change states holding it
         self.state_chunk = state_chunk
-        # Exactly-once: the whole commit holds the processing lock (commit's docstring).
+        # Exactly-once: transactions sealed under the processing lock (commit's docstring).
         self.exclusive = exclusive
         self.epoch = 0  # one per assignment: a batch carries the epoch it was taken in
         self.pending: list[Sequence[Any]] = []
@@ -161,15 +166,23 @@ class Checkpoint:
 
         **Exactly-once** (``exclusive``; Apache Kafka, topologies.transactions): every
         output and state record is written inside the open transaction of the input
-        partition it comes from, and steps 2 and 3 run holding the processing lock
-        throughout, so that nothing is processed while a commit runs: the transactions
-        then hold exactly the outputs of the batches taken and the states they changed.
-        Step 3 puts each partition's next offset into its transaction and commits the
-        transactions. A crash before that aborts them (the broker does, or the partition's
-        next owner when it starts its producer): outputs, state and offsets are all there
-        or none is, so a consumer reading read_committed sees no repeat. A live worker
-        never aborts a transaction that holds records: a revocation commits first
-        (:meth:`revoking`), and any failure stops the worker.
+        partition it comes from (an agent processes a whole batch holding the processing
+        lock). After step 1, holding the processing lock, the commit takes the batches
+        processed and the sessions changed, encodes and adds those states, acks the
+        batches (each partition's next offset) and **seals** the transactions it takes
+        (:meth:`OffsetCommitter.seal`): the ones written to and the ones its offsets and
+        states go to. Then it lets go of the lock: the agents process the next batches
+        while the states are written into the sealed transactions and each partition's
+        offset goes into its transaction and the transactions commit (the round trips).
+        A record of a later batch for a sealed transaction waits until that transaction
+        has committed and the next is open, so the transactions hold exactly the outputs
+        of the batches taken and the states they changed, and a later batch's records,
+        state and offsets go together into the next ones. A crash before a transaction
+        commits aborts it (the broker does, or the partition's next owner when it starts
+        its producer): outputs, state and offsets are all there or none is, so a consumer
+        reading read_committed sees no repeat. A live worker never aborts a transaction
+        that holds records: a revocation commits first (:meth:`revoking`), and any failure
+        stops the worker.
         """
         async with self._committing:
             await self.outputs.flush()
@@ -182,10 +195,12 @@ class Checkpoint:
                             self.state.discard()
                         self.offsets.release(dropped)
                     return
+            if self.exclusive:
+                async with self.lock:
+                    self._seal()
+                await self._commit_sealed()
+                return
             async with self.lock:
-                if self.exclusive:
-                    await self._commit_holding_the_locks()
-                    return
                 epoch = self.epoch
                 changes = self.state.take()
                 batches, self.pending = self.pending, []
@@ -200,14 +215,20 @@ class Checkpoint:
                 self.offsets.ack(batch)
             await self.offsets.commit()
 
-    async def _commit_holding_the_locks(self) -> None:
-        """Exactly-once steps 2 and 3 (the commit lock and the processing lock held)."""
+    def _seal(self) -> None:
+        """Exactly-once: take what this commit holds and seal its transactions (the commit
+        lock and the processing lock held)."""
         changes = self.state.take()
         batches, self.pending = self.pending, []
         self.state.add(changes)
-        await self.state.write()
         for batch in batches:
             self.offsets.ack(batch)
+        self.offsets.seal()
+
+    async def _commit_sealed(self) -> None:
+        """Exactly-once: write the states and commit the sealed transactions (the commit
+        lock held)."""
+        await self.state.write()
         await self.offsets.commit()
 
     @asynccontextmanager
@@ -236,7 +257,8 @@ class Checkpoint:
             if commit:
                 try:
                     await self.outputs.flush()
-                    await self._commit_holding_the_locks()
+                    self._seal()
+                    await self._commit_sealed()
                 except Exception as exc:
                     failed = exc
             try:

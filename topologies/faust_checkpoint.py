@@ -1,9 +1,10 @@
 """The checkpoint (topologies/checkpoint.py) on Faust and aiokafka: its three interfaces
 and when it commits.
 
-It commits on its own timer (every ``commit_interval_s``), at the start of every rebalance
-(:meth:`FaustCheckpoint.commit_soon`, called by ``PipelineApp.on_rebalance_start``), once
-more for each batch an agent finishes while the rebalance waits for it, and at stop. Faust
+It commits on its own timer (every ``WorkerSettings.commit_interval``: the guarantee's
+default unless set), at the start of every rebalance (:meth:`FaustCheckpoint.commit_soon`,
+called by ``PipelineApp.on_rebalance_start``), once more for each batch an agent finishes
+while the rebalance waits for it, and at stop. Faust
 keeps committing on its own too, but it only ever commits offsets the checkpoint acked,
 after their state was written: the agents ack nothing themselves.
 
@@ -123,12 +124,16 @@ class ConsumerOffsets:
     async def commit(self) -> None:
         await self.app.consumer.commit()
 
+    def seal(self) -> None:
+        raise NotImplementedError("at-least-once has no transactions to seal")
+
     async def membership(self) -> Membership:
         answer = await still_member(self.app)
         if answer is Membership.EXPELLED:
             log.warning(
-                "not a member of the consumer group any more (paused past the session "
-                "timeout?): nothing committed; the partitions' owners replay what it held"
+                "not a member of the consumer group's generation of this assignment any more "
+                "(expelled after missing its session timeout, or the group rebalanced since): "
+                "nothing committed; the partitions' owners replay what it held"
             )
         return answer
 
@@ -150,9 +155,16 @@ class TransactionalOffsets:
     and each batch's message in the unacked set is released (a rebalance waits for it).
     """
 
-    def __init__(self, app: faust.App, tasks: TaskProducers) -> None:
+    def __init__(
+        self,
+        app: faust.App,
+        tasks: TaskProducers,
+        state_tasks: Callable[[], Iterable[Task]] = tuple,
+    ) -> None:
+        """``state_tasks``: the tasks of the state records added for this commit."""
         self.app = app
         self.tasks = tasks
+        self.state_tasks = state_tasks
         self.offsets: dict[Task, int] = {}
         self.batches: list[Sequence[Any]] = []
 
@@ -168,6 +180,9 @@ class TransactionalOffsets:
 
     def release(self, batches: Sequence[Sequence[Any]]) -> None:
         raise NotImplementedError("exactly-once never releases: a revocation commits")
+
+    def seal(self) -> None:
+        self.tasks.seal({*self.offsets, *self.state_tasks()})
 
     async def commit(self) -> None:
         offsets, self.offsets = self.offsets, {}
@@ -214,7 +229,9 @@ class FaustCheckpoint:
             # Faust's own aiokafka producer
             ProducerOutputs(producer._ensure_producer, tasks),
             ChangelogState(store, publisher, changelog, state_task),
-            self.offsets if tasks is None else TransactionalOffsets(app, tasks),
+            self.offsets
+            if tasks is None
+            else TransactionalOffsets(app, tasks, publisher.pending_tasks),
             lock,
             exclusive=tasks is not None,
         )

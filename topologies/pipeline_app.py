@@ -200,10 +200,15 @@ class PipelineTopology:
             if self.exactly_once
             else None
         )
-        route = self.tasks.producer if self.tasks is not None else None
-        self.stage_publisher = BatchPublisher(producer, route)
-        self.publisher = BatchPublisher(producer, route)
-        self.state_publisher = BatchPublisher(producer, route)  # changelogs, at commit time
+        tasks = self.tasks
+        route = tasks.producer if tasks is not None else None
+        opened = tasks.opened if tasks is not None else None  # a commit may have sealed it
+        self.stage_publisher = BatchPublisher(producer, route, opened)
+        self.publisher = BatchPublisher(producer, route, opened)
+        # The changed states, at commit time: into the transactions the commit sealed.
+        self.state_publisher = BatchPublisher(
+            producer, tasks.sealed_producer if tasks is not None else None
+        )
         # One batch at a time touches session state: the agents and the timers take turns.
         # (Exactly-once: one batch at a time, whole, and no batch while committing.)
         self.lock = asyncio.Lock()
@@ -306,7 +311,7 @@ class PipelineTopology:
             }
         )
         # The checkpoint commits on this timer, at rebalances and at stop (PipelineApp).
-        app.timer(settings.commit_interval_s, name="checkpoint")(self._commit)
+        app.timer(settings.commit_interval, name="checkpoint")(self._commit)
         app.agent(self.raw_batches, name="stage")(self._stage_agent)
         app.agent(self.staged_batches, name="sequence")(self._sequence_agent)
         app.timer(settings.expire_interval_s, name="expire")(self._expire_gaps)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,9 +52,14 @@ class BatchPublisher:
         self,
         producer: Callable[[], Any],
         route: Callable[[Task | None], Any] | None = None,
+        opened: Callable[[Task | None], Awaitable[None]] | None = None,
     ) -> None:
+        """``opened`` (exactly-once): awaited before a task's records are routed; returns
+        once the task's transaction takes them (``TaskProducers.opened``: a commit may
+        have sealed it)."""
         self._producer = producer  # the running AIOKafkaProducer (Faust's own)
         self._route = route
+        self._opened = opened
         self._pending: dict[
             tuple[Task | None, str, int], list[tuple[bytes | None, bytes | None, Headers]]
         ] = {}
@@ -71,6 +76,10 @@ class BatchPublisher:
                 if count == 0:
                     raise RuntimeError(f"no partitions known for topic {topic}")
                 self._partitions[topic] = count
+
+    def pending_tasks(self) -> set[Task]:
+        """The tasks of the records added and not yet published."""
+        return {task for task, _, _ in self._pending if task is not None}
 
     def partitions(self, topic: str) -> int:
         """The partition count :meth:`prepare` learned for ``topic``."""
@@ -97,8 +106,11 @@ class BatchPublisher:
         producer: Any = self._producer() if route is None else None
         sends = []
         counts = []
+        opened = self._opened
         for (task, topic, partition), records in pending.items():
             if route is not None:
+                if opened is not None:
+                    await opened(task)
                 producer = route(task)
             batch = producer.create_batch()
             in_batch = 0

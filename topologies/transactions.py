@@ -77,8 +77,17 @@ class TaskProducers:
     ``make`` builds an unstarted producer for a transactional id (aiokafka's, or a fake in
     tests). :meth:`assign` starts the producers (fencing the tasks' previous owners) and
     opens their transactions; :meth:`producer` hands one out to a publisher;
-    :meth:`commit` commits every transaction written to, with the offsets given, and opens
-    the next; :meth:`close` aborts what is open and stops them.
+    :meth:`seal` closes the transactions a commit takes (the ones written to, and those
+    given) to new records; :meth:`commit` commits the sealed transactions with the offsets
+    given and opens the next; :meth:`close` aborts what is open and stops them.
+
+    Why sealing: the checkpoint takes what a commit holds under the processing lock and
+    then lets the agents go on while the commit's round trips run
+    (:meth:`topologies.checkpoint.Checkpoint.commit`). A record an agent publishes
+    meanwhile belongs to a later batch, whose offsets are not in this commit, so it must
+    not join a sealed transaction: :meth:`opened` waits until that task's next transaction
+    is open. Records for tasks this commit does not take go into their open transactions
+    at once.
     """
 
     def __init__(
@@ -96,6 +105,10 @@ class TaskProducers:
         self.stable = stable
         self.producers: dict[Task, Any] = {}
         self.written: set[Task] = set()  # tasks whose open transaction holds records
+        # Tasks whose transaction a commit has taken; each event is set once the task's
+        # next transaction is open (or the commit failed: ``failed``).
+        self.sealed: dict[Task, asyncio.Event] = {}
+        self.failed: BaseException | None = None
 
     async def assign(self, tasks: Iterable[Task]) -> None:
         """Start a producer for each task not started yet and open its transaction (the
@@ -141,27 +154,77 @@ class TaskProducers:
             producer = self.producers[task]
         except KeyError:
             raise RuntimeError(f"exactly-once: no transaction for {task[0]}[{task[1]}]") from None
-        self.written.add(task)
+        if task not in self.sealed:
+            self.written.add(task)
         return producer
+
+    def sealed_producer(self, task: Task | None) -> Any:
+        """The producer of a transaction the running commit sealed (the commit's own
+        records: the changed states)."""
+        if task is None or task not in self.sealed:
+            name = "no task" if task is None else f"{task[0]}[{task[1]}]"
+            raise RuntimeError(f"exactly-once: a commit's record for an unsealed task: {name}")
+        return self.producers[task]
+
+    async def opened(self, task: Task | None) -> None:
+        """Return once ``task``'s transaction takes new records: at once, unless a commit
+        sealed it (then when its next transaction is open). Raises if that commit
+        failed."""
+        if task is None:
+            return
+        reopened = self.sealed.get(task)
+        if reopened is not None:
+            await reopened.wait()
+        if self.failed is not None:
+            raise RuntimeError("exactly-once: the commit of a transaction failed") from self.failed
+
+    def seal(self, tasks: Iterable[Task] = ()) -> list[Task]:
+        """Close the transactions a commit takes, the ones written to and ``tasks`` (those
+        with offsets or state to commit), to records of later batches
+        (:meth:`opened`); return them. Call with the processing lock held."""
+        if self.sealed:
+            raise RuntimeError("exactly-once: a commit is already sealed")
+        sealed = sorted(self.written | set(tasks))
+        missing = [task for task in sealed if task not in self.producers]
+        if missing:
+            names = ", ".join(f"{t}[{p}]" for t, p in missing)
+            raise RuntimeError(f"exactly-once: offsets of unassigned partitions: {names}")
+        self.written.clear()
+        self.sealed = {task: asyncio.Event() for task in sealed}
+        return sealed
 
     async def flush(self) -> None:
         """Every record sent so far is acknowledged (still uncommitted)."""
         await asyncio.gather(*(self.producers[task].flush() for task in self.written))
 
     async def commit(self, offsets: Mapping[Task, int], group_id: str) -> None:
-        """Commit each task's transaction that holds records or offsets: its input offset
-        (``offsets``, the next offset to read) goes in with it; then open the next. The
-        tasks commit side by side: each is atomic by itself, and none depends on another
+        """Commit each sealed transaction (:meth:`seal`; without one, seal the tasks written
+        to and those of ``offsets`` now): its input offset (``offsets``, the next offset to
+        read) goes in with it; then open the next and let records for it in (:meth:`opened`).
+        The tasks commit side by side: each is atomic by itself, and none depends on another
         (module docstring)."""
-        tasks = sorted(self.written | set(offsets))
-        missing = [task for task in tasks if task not in self.producers]
-        if missing:
-            names = ", ".join(f"{t}[{p}]" for t, p in missing)
-            raise RuntimeError(f"exactly-once: offsets of unassigned partitions: {names}")
-        await asyncio.gather(*(self._commit(task, offsets.get(task), group_id) for task in tasks))
-        self.written.clear()
+        if not self.sealed:
+            self.seal(offsets)
+        outside = [task for task in offsets if task not in self.sealed]
+        if outside:
+            names = ", ".join(f"{t}[{p}]" for t, p in outside)
+            raise RuntimeError(f"exactly-once: offsets of unsealed partitions: {names}")
+        sealed = self.sealed
+        try:
+            await asyncio.gather(
+                *(self._commit(task, offsets.get(task), group_id, sealed[task]) for task in sealed)
+            )
+        except BaseException as exc:
+            self.failed = self.failed or exc
+            raise
+        finally:
+            for reopened in sealed.values():  # the failed ones raise in opened()
+                reopened.set()
+            self.sealed = {}
 
-    async def _commit(self, task: Task, offset: int | None, group_id: str) -> None:
+    async def _commit(
+        self, task: Task, offset: int | None, group_id: str, reopened: asyncio.Event
+    ) -> None:
         producer = self.producers[task]
         if offset is not None:
             await producer.send_offsets_to_transaction(
@@ -169,13 +232,19 @@ class TaskProducers:
             )
         await producer.commit_transaction()
         await producer.begin_transaction()
+        reopened.set()  # this task takes records again; the others may still commit
 
     async def close(self) -> list[Task]:
         """Abort the open transactions (what they hold is processed again by the
         partitions' next owners) and stop every producer; return the tasks whose
         aborted transaction held records."""
         producers, self.producers = self.producers, {}
-        written, self.written = sorted(self.written), set()
+        written, self.written = sorted(self.written | set(self.sealed)), set()
+        if self.sealed:  # a commit that never finished: whoever waits on it must not go on
+            self.failed = self.failed or RuntimeError("exactly-once: transactions closed")
+            for reopened in self.sealed.values():
+                reopened.set()
+            self.sealed = {}
         await asyncio.gather(*(_abort_and_stop(p) for p in producers.values()))
         return written
 

@@ -16,6 +16,12 @@ in content (a page, a PDF, a comment, a tool result) as positives, against the s
 containers holding ordinary content, the user's own injections being refused and the
 user's own bot prompt as negatives.
 
+Round 10 adds (:mod:`pipeline.screening.recital_round10`), in the same languages,
+injections in more containers and shapes (with or without an address, an order to drop
+the reader's instructions), recitals cited around a quote, and their hard negatives (the
+user's injection quoted back, talk about injection, everyday orders to ignore something
+old, an injection noted without quoting it).
+
 Everything is drawn from slot lists with a seeded random generator, so the corpus (and
 the model trained on it) is the same on every build.
 """
@@ -28,6 +34,7 @@ import random
 from collections.abc import Callable
 
 from pipeline.screening.recital_langs import LANGS
+from pipeline.screening.recital_round10 import EN_EXTRA, EXTRA, EXTRA_NEG
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1051,6 +1058,76 @@ def _round8(rng: random.Random, positive: bool) -> tuple[str, str]:
     return (_ml_positive(rng, lang) if positive else _ml_negative(rng, lang)), code
 
 
+# A phase shown before the summary (the screening judges both, joined by a line break).
+PHASES = ["", "", "", "Plan\n", "Debug\n", "Reading\n", "Analysis\n", "Check\n", "Review\n"]
+
+
+def _injected(rng: random.Random, x: dict[str, list[str]]) -> str:
+    """What an injection in content says: an address, an override, an action, in one of
+    the orders content puts them (round 10)."""
+    sep = rng.choice((", ", ": ", " — ", " - "))
+    ovr, act = rng.choice(x["ovr"]), rng.choice(x["act"])
+    shape = rng.random()
+    if shape < 0.35:
+        joins = (", ", "; ", " and ", ". ") if x is EN_EXTRA else (", ", "; ", ". ")
+        said = rng.choice(x["ai"]) + sep + ovr + rng.choice(joins) + act
+    elif shape < 0.6:
+        said = ovr + rng.choice((", ", "; ", ". ")) + act
+    elif shape < 0.85:
+        said = rng.choice(x["ai"]) + sep + act
+    else:
+        said = rng.choice(x["ai"]) + sep + ovr
+    return said.replace(". " + act, ". " + _cap(act))
+
+
+def _round10(rng: random.Random, positive: bool) -> tuple[str, str]:
+    """Round 10's share: injections in more containers and in more shapes, recitals cited
+    in a sentence, and their hard negatives, in every language of round 8 (English more
+    often); the language's code as the group."""
+    code = rng.choice([*EXTRA, *["en"] * 8])
+    x = EN_EXTRA if code == "en" else EXTRA[code]
+    group = "en-content" if code == "en" else code
+    phase = rng.choice(PHASES)
+    if positive:
+        if rng.random() < 0.6:
+            text = rng.choice(x["where"]) + " " + _quote(rng, _cap(_injected(rng, x)) + ".")
+        else:
+            if code == "en":
+                q = rng.choice(x["rule"]) if rng.random() < 0.5 else _fill(rng.choice(PERSONA), rng)
+            else:
+                q = _persona(rng, LANGS[code]).replace("\n- ", " ").strip()
+            text = rng.choice(x["cite"]).format(q=q)
+        if rng.random() < 0.4:
+            text += " " + rng.choice(x["tail"])
+        return phase + text, group
+    kind = rng.random()
+    hard = EXTRA_NEG[code]
+    q = rng.choice(x["ovr"]) + rng.choice((", ", "; ")) + rng.choice(x["act"])
+    if kind < 0.2:
+        text = rng.choice(x["uq"]).format(q=q)
+    elif kind < 0.35:
+        text = rng.choice(hard["yw"]).format(q=q)
+    elif kind < 0.5:
+        text = rng.choice(hard["mundane"])
+        if rng.random() < 0.5:
+            text += " " + rng.choice(x["neg"])
+    elif kind < 0.6:
+        # noting an injection without quoting it, with what the reasoning does about it:
+        # the same closing sentences as the positives', so that a closing is no cue
+        text = rng.choice(hard["aware"])
+        if rng.random() < 0.5:
+            text += " " + rng.choice(x["tail"])
+    elif kind < 0.8:
+        text = " ".join(rng.sample(x["neg"], min(len(x["neg"]), rng.randint(1, 2))))
+    elif code == "en":
+        text = rng.choice(x["where"]) + " " + _quote(rng, _cap(rng.choice(EN_NEUTRAL)) + ".")
+    else:
+        lang = LANGS[code]
+        rules = rng.sample(lang["neg_rules"], min(len(lang["neg_rules"]), 2))
+        text = rng.choice(x["where"]) + " " + _quote(rng, _cap("; ".join(rules)) + ".")
+    return phase + text, group
+
+
 Maker = Callable[[random.Random], tuple[str, str]]
 
 
@@ -1069,10 +1146,16 @@ def _two(make: Maker) -> Maker:
     return both
 
 
+# Where a draw goes: the English templates below the first bound, round 8's languages
+# below the second, round 10's share above it.
+ROUND8_SHARES = (0.36, 0.68)
+
+
 def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
     """``n`` (text, label, group) triples, 45% positives, deduplicated, in a seeded order:
-    half from the English templates (group ``en``), half from round 8's languages and
-    injections (group: the language code, ``en-content`` for English injections). Each
+    about a third from the English templates (group ``en``), a third from round 8's
+    languages and injections, the rest from round 10's containers, overrides and cited
+    recitals (group: the language code, ``en-content`` for English injections). Each
     class is drawn until it has its share, so duplicates cannot tilt the balance."""
     rng = random.Random(seed)
     seen: set[str] = set()
@@ -1082,13 +1165,16 @@ def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
         (_two(_grouped(_negative, "en")), 0),
         (lambda r: _round8(r, True), 1),
         (_two(lambda r: _round8(r, False)), 0),
+        (lambda r: _round10(r, True), 1),
+        (lambda r: _round10(r, False), 0),
     )
     want = {1: int(n * 0.45), 0: n - int(n * 0.45)}
     have = {0: 0, 1: 0}
     tries = 0
     while len(out) < n and tries < n * 20:
         tries += 1
-        base = 0 if rng.random() < 0.5 else 2
+        pick = rng.random()
+        base = 0 if pick < ROUND8_SHARES[0] else 2 if pick < ROUND8_SHARES[1] else 4
         make, label = makers[base] if rng.random() < 0.45 else makers[base + 1]
         if have[label] >= want[label]:
             continue

@@ -49,7 +49,11 @@ def _fit(
     bias = prior
     order = list(range(len(data)))
     sqrt = math.sqrt
-    for _ in range(epochs):
+    # The weights returned are the mean of those after each epoch but the first (round
+    # 10): one pass's last updates moved single n-grams by enough that a retrained model
+    # scored the same text 0.1-0.2 apart; the mean is steadier.
+    mean = [0.0] * size
+    for epoch in range(epochs):
         rng.shuffle(order)
         for i in order:
             buckets, y = data[i]
@@ -62,7 +66,12 @@ def _fit(
                 acc = g2[b] + g * g
                 g2[b] = acc
                 w[b] = wb - lr * g / sqrt(acc)
-    return w, bias
+        if epoch > 0:
+            for b, wb in enumerate(w):
+                if wb:
+                    mean[b] += wb
+    runs = max(1, epochs - 1)
+    return [v / runs for v in mean], bias
 
 
 def _score(w: list[float], bias: float, buckets: list[int]) -> float:
@@ -70,11 +79,17 @@ def _score(w: list[float], bias: float, buckets: list[int]) -> float:
     return logistic(bias + scale * sum(w[b] for b in buckets))
 
 
+def _precision(pos: list[float], neg: list[float], threshold: float) -> float:
+    """Of the held-out texts scored at or over the threshold, the share that are recitals."""
+    tp = sum(s >= threshold for s in pos)
+    return tp / max(1, tp + sum(s >= threshold for s in neg))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--n", type=int, default=18000, help="corpus size")
+    parser.add_argument("--n", type=int, default=26000, help="corpus size")
     parser.add_argument("--seed", type=int, default=26)
-    parser.add_argument("--epochs", type=int, default=5)
+    parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--max-fp", type=float, default=0.005)
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--prior", type=float, default=-1.0, help="the fixed bias")
@@ -127,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
             "positives": len(pos),
             "negatives": len(neg),
             "recall": round(recall, 4),
+            "precision": round(_precision(pos, neg, threshold), 4),
             "false_positives": round(fp, 4),
         },
         "heldout_languages": sorted(HELD_OUT_LANGS),
@@ -134,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             "positives": len(unseen_pos),
             "negatives": len(unseen_neg),
             "recall": round(sum(unseen_pos) / max(1, len(unseen_pos)), 4),
+            "precision": round(sum(unseen_pos) / max(1, sum(unseen_pos) + sum(unseen_neg)), 4),
             "false_positives": round(sum(unseen_neg) / max(1, len(unseen_neg)), 4),
         },
         "threshold": round(threshold, 3),

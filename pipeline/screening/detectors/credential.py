@@ -522,6 +522,10 @@ class CredentialDetector:
                 return False
             if end < len(plain) and _inside_word(plain, end) and not _suffixed(keyword):
                 return False
+            # The ending is part of the word ("şifresini yazmış: …"): the value is read
+            # after the whole word, where a verb and a colon may come before it.
+            while _suffixed(keyword) and end < len(plain) and _is_letter(plain[end]):
+                end += 1
             in_identifier = False
         elif first.isalnum():
             name_start, name_end = _identifier_span(plain, start, end)
@@ -870,7 +874,12 @@ _OTHER_FIELD_RE: Final = re.compile(
 )
 _KEYED_GLUE_RE: Final = re.compile(
     r"key|token|secret|passw|\bpass\b|pwd|\bsid\b|auth|credential|\bapi|\bis\b|\bwas\b|appid|"
-    r"\bes\b|\bist\b|\best\b|\bé\b|\bto\b|clave|chave|clé|jeton|schlüssel|ключ|токен"
+    r"\bes\b|\bist\b|\best\b|\bé\b|\bto\b|clave|chave|clé|jeton|schlüssel|ключ|токен|"
+    # a personal access token's short name, and the token/key words of other scripts: the
+    # keyword may be written in the text's script and the value in Latin letters
+    # ("Azure DevOps PAT …", "Azure DevOps のトークン …", batch 18)
+    r"\bpats?\b|\bpin\b|トークン|キー|토큰|키\b|令牌|密钥|秘钥|โทเค็น|คีย์|טוקן|מפתח|"
+    r"رمز|توكن|مفتاح|κλειδί|διακριτικό|टोकन|कुंजी|avain|tunnus|anahtar|belirteç"
 )
 
 

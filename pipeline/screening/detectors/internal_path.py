@@ -77,6 +77,29 @@ _PATH_BEFORE: Final = frozenset(
 _UNIX_PATH_RE: Final = re.compile(
     r"/(?P<root>" + "|".join(_UNIX_ROOTS) + r")/(?P<rest>[A-Za-z0-9_.$@~+%{\-][^\s\"'`<>|,;)]*)"
 )
+# Roots no standard layout has but servers and containers use for an application's own
+# files (``/data/app/…``, ``/app/lib/…``, ``/workspace/…``). Their names are also web
+# routes (``/data/v1/users``, ``/app/settings``), so a path under them counts only as a
+# file: two directories or more and a file name with an extension (batch 18's
+# ``/data/app/order-service/lib/order-core-2.3.1.jar``).
+_DATA_ROOTS: Final = (
+    "data",
+    "app",
+    "apps",
+    "workspace",
+    "export",
+    "exports",
+    "storage",
+    "backup",
+    "backups",
+    "logs",
+    "www",
+    "code",
+)
+_DATA_PATH_RE: Final = re.compile(
+    r"/(?:" + "|".join(_DATA_ROOTS) + r")(?:/[A-Za-z0-9_.@+\-]{1,80}){2,}"
+    r"/[A-Za-z0-9_@+\-][A-Za-z0-9_.@+\-]{0,80}\.[A-Za-z][A-Za-z0-9]{0,5}(?![A-Za-z0-9_/\-])"
+)
 _SHELL_FILES_RE: Final = re.compile(
     r"^/(?:usr/)?bin/(?:env|sh|bash|zsh|dash|ksh|fish|csh|tcsh|true|false)$|^/dev/(?:null|zero|random|urandom|stdin|stdout|stderr|"
     r"tty|full|fd/[0-9])$"
@@ -95,8 +118,9 @@ _VERSION_BEFORE_RE: Final = re.compile(
 )
 _PASETO_PURPOSE_RE: Final = re.compile(r"^v[1-4]\.local$")
 _MACOS_PRIVATE_RE: Final = re.compile(r"/private/(?:var|tmp|etc)/")
+# Not after ':' either: ``/:x:/g/…`` is a SharePoint link's item type, not drive X:.
 _DRIVE_RE: Final = re.compile(
-    r"(?<![A-Za-z0-9_\-])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
+    r"(?<![A-Za-z0-9_\-:])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
     r"(?=[A-Za-z0-9_.$~%\-])"
 )
 _UNC_RE: Final = re.compile(
@@ -204,6 +228,8 @@ class InternalPathDetector:
     def anchors(self) -> Iterable[tuple[str, str]]:
         for root in _UNIX_ROOTS:
             yield "/" + root.lower() + "/", "ip.unix"
+        for root in _DATA_ROOTS:
+            yield "/" + root + "/", "ip.data"
         for literal in (":\\", ":/"):
             yield literal, "ip.drive"
         yield "\\\\", "ip.unc"
@@ -258,6 +284,8 @@ class InternalPathDetector:
         text, low = ctx.text, ctx.low
         if "ip.unix" in hits and self._unix(text):
             return True
+        if "ip.data" in hits and self._data(text):
+            return True
         if "ip.drive" in hits and _DRIVE_RE.search(text):
             return True
         if "ip.unc" in hits and _UNC_RE.search(text):
@@ -287,6 +315,14 @@ class InternalPathDetector:
             path = m.group().rstrip(".,:;!?")
             if _SHELL_FILES_RE.match(path) or _FHS_RE.match(path):
                 continue
+            return True
+        return False
+
+    def _data(self, text: str) -> bool:
+        for m in _DATA_PATH_RE.finditer(text):
+            at = m.start()
+            if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
+                continue  # inside a URL or a longer path: a web route or a relative path
             return True
         return False
 

@@ -171,6 +171,7 @@ class SignedLinkDetector:
             "vimeo.com/",
             ".imgix.net/",
             "md5=",
+            ".sharepoint.com/:",
         ):
             yield literal, "sl.path"
         for literal in _TEMP_HOSTS:
