@@ -12,6 +12,8 @@ from typing import Literal
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
+from pipeline.kafka.security import KafkaSecurity, aiokafka_options
+
 
 @dataclass(frozen=True)
 class Record:
@@ -41,6 +43,7 @@ async def produce_lines(
     request_timeout_s: float = 40.0,
     idempotent: bool = False,
     hurry: Callable[[], bool] | None = None,
+    security: KafkaSecurity | None = None,
 ) -> int:
     """Send each line with a random key (raw producers key by whatever they like).
 
@@ -60,6 +63,7 @@ async def produce_lines(
         max_request_size=2 * 1024 * 1024,
         request_timeout_ms=int(request_timeout_s * 1000),
         enable_idempotence=idempotent,
+        **aiokafka_options(security),
     )
     await producer.start()
     sent = 0
@@ -94,6 +98,7 @@ async def read_topics(
     timeout: float,
     isolation_level: IsolationLevel = "read_uncommitted",
     ends: dict[tuple[str, int], int] | None = None,
+    security: KafkaSecurity | None = None,
 ) -> dict[str, list[Record]]:
     """Read ``topics`` from the beginning until ``until(records)`` holds, or the reading
     position of every partition in ``ends`` reached its end there, or ``timeout`` passes;
@@ -106,6 +111,7 @@ async def read_topics(
         enable_auto_commit=False,
         auto_offset_reset="earliest",
         isolation_level=isolation_level,
+        **aiokafka_options(security),
     )
     await consumer.start()
     records: dict[str, list[Record]] = {topic: [] for topic in topics}
