@@ -19,7 +19,8 @@ DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
 	java:openjdk-17-jre-headless mvn:maven chromium:chromium
 
 .PHONY: install debian-packages kafka-jars test lint typecheck recital-model unit test-node test-faults \
-	test-kafka test-faults-kafka test-kafka-3.9 test-cluster soak demo bench bench-kafka clean
+	test-kafka test-faults-kafka test-kafka-3.9 test-cluster soak demo bench bench-kafka \
+	compose-secrets clean
 
 # Node packages of clients/ (the TypeScript client and the protocol conformance tests),
 # from the committed lock file; reinstalled only when the lock file changed.
@@ -134,11 +135,18 @@ bench: install
 	$(PY) -m benchmarks.bench_streaming
 
 # On Apache Kafka (issue #17), in one run: the bare aiokafka loop, Quix Streams (the bench
-# extras), a plain Faust agent and the worker at-least-once and exactly-once; about 10-15
-# minutes on 2 cores. BENCH_KAFKA_ARGS=--events N to change the stream's size.
+# extras), a plain Faust agent and the worker at-least-once, at-least-once over SASL_SSL
+# (b-sasl: `broker --secure`, only its role's ACLs) and exactly-once; about 12-17 minutes
+# on 2 cores. BENCH_KAFKA_ARGS=--events N to change the stream's size; "--only b-sasl":
+# the worker over plaintext and over SASL_SSL only (not written to BENCHMARKS.md).
 BENCH_KAFKA_ARGS ?=
 bench-kafka: install
 	$(PY) -m benchmarks.bench_streaming --broker kafka $(BENCH_KAFKA_ARGS)
+
+# docker-compose.yml's secrets (a CA, the brokers' key and certificate, the worker's SCRAM
+# password) in ./secrets/, made once: docs/kafka.md, "A secured cluster".
+compose-secrets: install
+	$(PY) -m pipeline.kafka.secure_broker compose-secrets secrets
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench

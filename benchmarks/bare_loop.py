@@ -30,6 +30,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
 
 from pipeline import Pipeline, Source
 from pipeline.core import topics_for
+from pipeline.kafka.security import aiokafka_options
 from pipeline.stages.ordering import DEAD_LETTER
 from pipeline.stages.types import StagedEvent
 from topologies.publish import BatchPublisher
@@ -96,8 +97,11 @@ async def run(
         enable_auto_commit=False,
         fetch_max_wait_ms=100,
         max_partition_fetch_bytes=4 * 1024 * 1024,
+        **aiokafka_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
     )
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=5)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=bootstrap, acks="all", linger_ms=5, **aiokafka_options()
+    )
     await consumer.start()
     await producer.start()
     work = Work(target, via, stages)

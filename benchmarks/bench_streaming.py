@@ -51,6 +51,7 @@ from pipeline.generate import generate_events
 from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
 from pipeline.kafka.broker import Broker, new_broker
 from pipeline.kafka.io import Record, produce_lines, read_topics
+from pipeline.kafka.security import aiokafka_options
 from pipeline.runner import WorkerProcess
 from pipeline.topics import Topics
 
@@ -259,7 +260,9 @@ async def produce_at_rate(bootstrap: str, topic: str, lines: list[bytes], rate: 
     core at a few thousand records/s, and a record waits behind the producer's own backlog
     after its timestamp is taken, which would count as pipeline latency.
     """
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", linger_ms=0)
+    producer = AIOKafkaProducer(
+        bootstrap_servers=bootstrap, acks="all", linger_ms=0, **aiokafka_options()
+    )
     await producer.start()
     try:
         partitions = sorted(await producer.partitions_for(topic))
@@ -315,6 +318,7 @@ class CommittedWatcher:
             enable_auto_commit=False,
             isolation_level="read_committed",
             fetch_max_wait_ms=20,  # the worker's own wait: the reader adds little
+            **aiokafka_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
         )
         await consumer.start()
         self._consumer = consumer
@@ -473,8 +477,8 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument(
         "--only",
-        help="kafka: a comma-separated subset of a,q,q2,f,b-eos,b-eos-1s,b-w20 ((b) always "
-        "runs); not written",
+        help="kafka: a comma-separated subset of a,q,q2,f,b-sasl,b-eos,b-eos-1s,b-w20 ((b) "
+        "always runs); not written",
     )
     parser.add_argument(
         "--eos-intervals",

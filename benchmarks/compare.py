@@ -7,6 +7,9 @@ fresh one leaves no earlier measurement's log segments, page cache, compaction o
 consumer groups in the next):
 
 (b)     the worker (``pipeline.runner.WorkerProcess``) at-least-once, as bench_streaming's (b);
+(b-sasl) the same worker over SASL_SSL on a secured broker
+        (:class:`pipeline.kafka.secure_broker.SecureKafkaBroker`: SCRAM-SHA-512, TLS, the
+        authorizer on, the worker with only its role's ACLs): what TLS and SASL cost;
 (b-eos) the same worker with ``CHAO_PROCESSING_GUARANTEE=exactly_once``: reported as not
         available when the worker refuses it, exits, or runs without transactions (no
         transaction markers on the clean topic: a worker that ignores the variable);
@@ -37,13 +40,14 @@ their transaction commits, which their timestamps do not show.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import subprocess
 import sys
 import time
 import traceback
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -69,7 +73,7 @@ from pipeline.kafka.broker import Broker, die_with_parent, terminate
 from pipeline.kafka.io import Record, produce_lines, read_topics
 
 EOS_ENV = "CHAO_PROCESSING_GUARANTEE"
-ORDER = ("a", "q", "q2", "f", "b", "b-eos", "b-eos-1s", "b-w20")
+ORDER = ("a", "q", "q2", "f", "b", "b-sasl", "b-eos", "b-eos-1s", "b-w20")
 OLD_EOS_INTERVAL = "1"  # CHAO_WORKER_COMMIT_INTERVAL_S of (b-eos-1s)
 LABELS = {
     "a": "(a) bare aiokafka consume-parse-produce loop",
@@ -77,6 +81,8 @@ LABELS = {
     "q2": "(q2) Quix Streams app running the stage chain, writing the worker's outputs",
     "f": "(f) plain Faust agent, consume-parse-produce",
     "b": "(b) the worker, at-least-once",
+    "b-sasl": "(b-sasl) the worker, at-least-once over SASL_SSL (SCRAM-SHA-512, TLS, the "
+    "authorizer on, only the worker role's ACLs: `broker --secure`)",
     "b-eos": f"(b-eos) the worker, {EOS_ENV}=exactly_once (default commit interval)",
     "b-eos-1s": f"(b-eos-1s) (b-eos) at CHAO_WORKER_COMMIT_INTERVAL_S={OLD_EOS_INTERVAL} "
     "(its default before issue 25)",
@@ -463,6 +469,22 @@ def measure_worker_run(
 # --- the run ---------------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def environment(values: dict[str, str]) -> Iterator[None]:
+    """``values`` in this process's environment meanwhile: the benchmark's own clients
+    read CHAO_KAFKA_* there (pipeline.kafka.security), and worker processes inherit it."""
+    before = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 def measure(tag: str, run: Callable[[], Figures]) -> Figures:
     """One measurement; a failure is reported, not raised, so the others still run."""
     started, load_before = time.monotonic(), os.getloadavg()[0]
@@ -587,6 +609,28 @@ def compare(
                 env={"CHAO_WORKER_BROKER_ENGINE": "tansu"},
             )
 
+    def worker_sasl() -> Figures:
+        from pipeline.kafka.acls import role_acls
+        from pipeline.kafka.secure_broker import SecureKafkaBroker
+
+        broker = SecureKafkaBroker(log_path=tmp / "broker-b-sasl.log")
+        broker.start()
+        try:
+            # single_worker_setup's app id; the benchmark's own clients connect as admin.
+            names = PipelineConfig().topics
+            broker.grant(role_acls("worker", "worker", names, app_id="chao-bench"))
+            with environment(broker.client_env("admin")):
+                return measure_worker_run(
+                    broker,  # type: ignore[arg-type]
+                    lines,
+                    lambda _: (latency_lines, rate),
+                    tmp,
+                    "b-sasl",
+                    env=broker.client_env("worker"),
+                )
+        finally:
+            broker.stop()
+
     if only is None or "a" in only:
         figures["a"] = measure("a", pass_through("a", bare_command))
     if only is None or "q" in only:
@@ -595,6 +639,8 @@ def compare(
         figures["q2"] = measure("q2", quix_stages)
     if only is None or "f" in only:
         figures["f"] = measure("f", pass_through("f", faust_command))
+    if only is None or "b-sasl" in only:
+        figures["b-sasl"] = measure("b-sasl", worker_sasl)
     if only is None or "b-eos" in only:
         figures["b-eos"] = measure("b-eos", worker_eos("b-eos", {}))
     if (only is None or "b-eos-1s" in only) and "b-eos-1s" not in figures:

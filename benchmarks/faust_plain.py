@@ -17,6 +17,8 @@ from typing import Any
 import faust
 import orjson
 
+from pipeline.kafka.security import faust_options
+
 
 def round_trip(value: bytes) -> bytes:
     try:
@@ -33,6 +35,7 @@ def build(bootstrap: str, source: str, target: str, datadir: str) -> faust.App:
         web_enabled=False,
         topic_partitions=8,
         consumer_auto_offset_reset="earliest",
+        **faust_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
     )
     inputs = app.topic(source, key_serializer="raw", value_serializer="raw")
     output = app.topic(target, key_serializer="raw", value_serializer="raw")

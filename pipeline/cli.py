@@ -32,6 +32,11 @@ def _cmd_topics(args: argparse.Namespace) -> int:
     from pipeline.config import PipelineConfig, WorkerSettings
     from pipeline.topics import markdown_table, worker_topics
 
+    if args.acls is not None:
+        return _topic_acls(args)
+    if args.role is not None or args.apply or args.group is not None:
+        print("chao-pipeline: --role, --group and --apply go with --acls", file=sys.stderr)
+        return 2
     if args.create:
         return _create_topics(args)
     if (args.broker, args.partitions, args.replication_factor) != (None, None, None):
@@ -42,6 +47,61 @@ def _cmd_topics(args: argparse.Namespace) -> int:
         return 2
     settings = WorkerSettings(**({"app_id": args.app_id} if args.app_id else {}))
     print(markdown_table(worker_topics(settings, PipelineConfig().topics)), end="")
+    return 0
+
+
+def _check_security(broker: str) -> None:
+    """On a secured cluster, a refused password or an untrusted certificate raises
+    SecurityError (one line, exit 2) instead of aiokafka's 'Unable to bootstrap'."""
+    import asyncio
+
+    from pipeline.config import bootstrap_addresses
+    from pipeline.kafka.access import check_connection
+    from pipeline.kafka.security import load_security
+
+    security = load_security()
+    if not security.secured:
+        return
+    for host, port in bootstrap_addresses(broker):
+        if asyncio.run(check_connection(host, port, security)) is None:
+            return
+
+
+def _topic_acls(args: argparse.Namespace) -> int:
+    """``topics --acls PRINCIPAL --role worker|reader``: the role's ACLs as kafka-acls.sh
+    commands; with ``--apply``, created on the broker (as CHAO_KAFKA_* says: an admin)."""
+    import asyncio
+
+    from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
+    from pipeline.kafka.acls import create_acls, kafka_acls_commands, role_acls
+
+    if args.role is None:
+        print("chao-pipeline: --acls needs --role worker or --role reader", file=sys.stderr)
+        return 2
+    if args.create or args.partitions is not None or args.replication_factor is not None:
+        print("chao-pipeline: --acls does not go with --create", file=sys.stderr)
+        return 2
+    if args.role == "reader" and not args.group:
+        print("chao-pipeline: --role reader needs --group (the reader's group)", file=sys.stderr)
+        return 2
+    overrides = {"broker": args.broker, "app_id": args.app_id}
+    settings = WorkerSettings(**{k: v for k, v in overrides.items() if v is not None})
+    bootstrap = ",".join(f"{h}:{p}" for h, p in bootstrap_addresses(settings.broker))
+    acls = role_acls(
+        args.acls,
+        args.role,
+        PipelineConfig().topics,
+        app_id=settings.app_id,
+        group=args.group,
+        exactly_once=True,
+    )
+    if not args.apply:
+        print(kafka_acls_commands(acls, bootstrap), end="")
+        return 0
+    _check_security(settings.broker)
+    asyncio.run(create_acls(bootstrap, acls))
+    for acl in acls:
+        print(f"granted {acl.principal}: {acl.operation} {acl.resource} {acl.name} ({acl.pattern})")
     return 0
 
 
@@ -62,6 +122,7 @@ def _create_topics(args: argparse.Namespace) -> int:
     names = PipelineConfig().topics
     bootstrap = ",".join(f"{h}:{p}" for h, p in bootstrap_addresses(settings.broker))
     every = [t.name for t in Topics(names, app_id=settings.app_id)]
+    _check_security(settings.broker)
     found = asyncio.run(cluster(bootstrap, every))  # one metadata request
     topics = creation_plan(
         names,
@@ -190,8 +251,13 @@ def _cmd_broker(args: argparse.Namespace) -> int:
             "chao-pipeline: --nodes goes with --engine kafka (Tansu runs one node)", file=sys.stderr
         )
         return 2
+    if args.secure and (args.engine != "kafka" or args.nodes != 1):
+        print("chao-pipeline: --secure goes with --engine kafka on one node", file=sys.stderr)
+        return 2
     if args.nodes != 1:
         return _run_cluster(args)
+    if args.secure:
+        return _run_secure(args)
     broker = new_broker(args.engine, args.port, host=args.host, kafka_version=args.kafka_version)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
@@ -205,6 +271,54 @@ def _cmd_broker(args: argparse.Namespace) -> int:
             print("in-memory: its data is gone when it stops. Ctrl-C stops it.")
         if args.create_topics:
             print(_create_pipeline_topics(broker.bootstrap, args.partitions, 1))
+        sys.stdout.flush()
+        assert broker.process is not None
+        code = broker.process.wait()
+        print(f"chao-pipeline: the broker exited with code {code}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        broker.stop()
+
+
+def _run_secure(args: argparse.Namespace) -> int:
+    """``broker --engine kafka --secure``: one node with a SASL_SSL listener, SCRAM users
+    and ACLs (pipeline.kafka.secure_broker); prints each user's settings to export."""
+    import signal
+
+    from pipeline.kafka.secure_broker import READER_GROUP, SecureKafkaBroker
+    from pipeline.kafka.security import env_lines
+
+    broker = SecureKafkaBroker(args.port, host=args.host, version=args.kafka_version)
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        seconds = broker.start()
+        print(
+            f"Apache Kafka {broker.version} (SASL_SSL, SCRAM-SHA-512, ACLs) ready in "
+            f"{seconds:.1f} s at {broker.url}"
+        )
+        print("certificates and passwords in a temporary folder, deleted when it stops.")
+        if args.create_topics:
+            from pipeline.config import PipelineConfig, WorkerSettings
+            from pipeline.kafka.admin import create_topics, pipeline_topics
+            from pipeline.topics import DEFAULT_PARTITIONS
+
+            count = args.partitions or WorkerSettings().partitions or DEFAULT_PARTITIONS
+            specs = pipeline_topics(PipelineConfig().topics, count, 1)
+            import asyncio
+
+            asyncio.run(create_topics(broker.bootstrap, specs, security=broker.security()))
+            print(f"topics: {', '.join(s.name for s in specs)} ({count} partitions each)")
+        roles = {
+            "admin": "admin (super-user: topics --create, topics --acls --apply)",
+            "worker": "worker (the worker role's ACLs, app id chao-pipeline)",
+            "reader": f"reader (the reader role's ACLs, consumer group {READER_GROUP})",
+        }
+        for user, comment in roles.items():
+            print()
+            print(env_lines(broker.client_env(user), comment, broker.url))
+        print("\nCtrl-C stops it.")
         sys.stdout.flush()
         assert broker.process is not None
         code = broker.process.wait()
@@ -385,6 +499,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--app-id",
         help="the workers' app id, prefix of their internal topics (env CHAO_WORKER_APP_ID)",
     )
+    topics.add_argument(
+        "--acls",
+        metavar="PRINCIPAL",
+        help="print the ACLs a principal (User:NAME, or NAME) needs in --role as "
+        "kafka-acls.sh commands (docs/kafka.md, 'ACLs per role')",
+    )
+    topics.add_argument(
+        "--role", choices=("worker", "reader"), help="with --acls: the principal's role"
+    )
+    topics.add_argument(
+        "--group", help="with --acls --role reader: the reader's consumer group (required)"
+    )
+    topics.add_argument(
+        "--apply",
+        action="store_true",
+        help="with --acls: create them on the broker (as the admin CHAO_KAFKA_* names)",
+    )
     topics.set_defaults(func=_cmd_topics)
     schema = sub.add_parser("schema", help="write JSON Schema generated from the models")
     schema.add_argument(
@@ -463,6 +594,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --engine kafka: 3 runs a cluster of three KRaft nodes (each broker and "
         "controller, a three-voter quorum) on --port and the next two ports; topics it "
         "creates get 3 replicas and min.insync.replicas 2 (docs/kafka.md, 'A cluster')",
+    )
+    broker.add_argument(
+        "--secure",
+        action="store_true",
+        help="with --engine kafka: a SASL_SSL listener (SCRAM-SHA-512 users admin, worker "
+        "and reader; a CA and certificate made for the run), the authorizer on with each "
+        "user's ACLs; prints each user's CHAO_KAFKA_* settings (docs/kafka.md, 'A secured "
+        "cluster')",
     )
     broker.add_argument(
         "--create-topics",

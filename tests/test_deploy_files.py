@@ -332,7 +332,9 @@ def test_kafka_is_a_three_node_kraft_cluster(services: dict[str, dict[str, Any]]
         assert "KAFKA_ZOOKEEPER_CONNECT" not in env
         assert "healthcheck" in services[name]
         assert env["KAFKA_NODE_ID"] == str(node_id)
-        assert env["KAFKA_ADVERTISED_LISTENERS"] == f"PLAINTEXT://{name}:9092"
+        assert env["KAFKA_ADVERTISED_LISTENERS"] == (
+            f"PLAINTEXT://{name}:9092,SECURE://{name}:9094"
+        )
         assert env["KAFKA_CONTROLLER_QUORUM_VOTERS"] == voters
         assert env["KAFKA_DEFAULT_REPLICATION_FACTOR"] == "3"
         assert env["KAFKA_MIN_INSYNC_REPLICAS"] == "2"
@@ -444,12 +446,69 @@ def test_worker_environment(services: dict[str, dict[str, Any]]) -> None:
     assert match, broker
     hosts = [address.rsplit(":", 1) for address in match.group(1).split(";")]
     assert [host for host, _ in hosts] == list(KAFKA_NODES), broker
-    assert {port for _, port in hosts} == {"9092"}
+    assert {port for _, port in hosts} == {"9094"}  # the SECURE listener
     # Accepted by the worker's own settings model.
     settings = WorkerSettings(
         broker=broker, partitions=env.get("CHAO_WORKER_PARTITIONS"), web_port=port
     )
     assert settings.web_port == port
+
+
+def test_workers_connect_with_sasl_ssl_and_secrets(compose: dict[str, Any]) -> None:
+    """The workers reach Kafka's SASL_SSL listener as `worker`, the password and the CA
+    from compose secrets; the brokers' key store is a secret too (docs/kafka.md)."""
+    from pipeline.kafka.security import KafkaSecurity
+
+    services = compose["services"]
+    env = _env(services["worker"])
+    secrets = compose["secrets"]
+    assert set(services["worker"]["secrets"]) == {"kafka_ca", "kafka_worker_password"}
+    assert env["CHAO_KAFKA_SASL_PASSWORD_FILE"] == "/run/secrets/kafka_worker_password"
+    assert env["CHAO_KAFKA_SSL_CAFILE"] == "/run/secrets/kafka_ca"
+    assert "CHAO_KAFKA_SASL_PASSWORD" not in env, "a password in the compose file"
+    fields = {
+        k.removeprefix("CHAO_KAFKA_").lower(): v
+        for k, v in env.items()
+        if k.startswith("CHAO_KAFKA_") and not k.endswith("_FILE") and "CAFILE" not in k
+    }
+    assert (
+        KafkaSecurity.model_validate({**fields, "sasl_password": "x"}).describe()
+        == "SASL_SSL SCRAM-SHA-512 as worker"
+    )
+    for name in KAFKA_NODES:
+        node = _env(services[name])
+        assert "SECURE:SASL_SSL" in node["KAFKA_LISTENER_SECURITY_PROTOCOL_MAP"]
+        assert node["KAFKA_SSL_KEYSTORE_LOCATION"] == "/run/secrets/kafka_keystore"
+        assert node["KAFKA_ALLOW_EVERYONE_IF_NO_ACL_FOUND"] == "false"
+        assert services[name]["secrets"] == ["kafka_keystore"]
+    assert {s["file"] for s in secrets.values()} == {
+        "./secrets/kafka.pem",
+        "./secrets/ca.pem",
+        "./secrets/worker.password",
+    }
+    assert "/secrets/" in (REPO / ".gitignore").read_text().splitlines()
+
+
+def test_compose_secrets_are_what_the_compose_file_names(tmp_path: Path) -> None:
+    from pipeline.kafka.secure_broker import compose_secrets
+
+    written = {p.name for p in compose_secrets(tmp_path / "secrets")}
+    assert written == {"ca.pem", "kafka.pem", "worker.password"}
+    assert compose_secrets(tmp_path / "secrets") == []  # made once, kept after
+
+
+def test_topics_job_grants_the_worker_role(services: dict[str, dict[str, Any]]) -> None:
+    """The compose file's ACLs are the worker role's (pipeline.kafka.acls)."""
+    from pipeline.kafka.acls import role_acls
+
+    script = "\n".join(services["topics"]["command"])
+    granted = {line.strip() for line in script.splitlines() if line.strip().startswith("acl --")}
+    expected = {
+        "acl " + acl.kafka_acls_args().removeprefix("--allow-principal User:worker ")
+        for acl in role_acls("worker", "worker", TopicNames())
+    }
+    assert granted == expected
+    assert "--entity-type users --entity-name worker" in script
 
 
 def test_prometheus_scrapes_every_worker_replica(services: dict[str, dict[str, Any]]) -> None:

@@ -29,6 +29,7 @@ from pipeline.kafka.apache import (
     remove_stale_folders,
 )
 from pipeline.kafka.broker import EmbeddedBroker, new_broker
+from pipeline.kafka.secure_broker import AUTHORIZER, MECHANISM
 
 
 @pytest.fixture
@@ -156,6 +157,15 @@ def test_the_compose_files_kafka_settings_are_the_clusters(tmp_path: Path) -> No
     where = {"NODE_ID", "PROCESS_ROLES", "CONTROLLER_QUORUM_VOTERS", "LISTENERS", "LOG_DIRS"}
     where |= {"ADVERTISED_LISTENERS", "LISTENER_SECURITY_PROTOCOL_MAP"}
     where |= {"INTER_BROKER_LISTENER_NAME", "CONTROLLER_LISTENER_NAMES"}
+    # The SASL_SSL listener and the authorizer: the local cluster is PLAINTEXT; they are
+    # the secured local broker's (pipeline.kafka.secure_broker), checked below.
+    secured = {
+        "SASL_ENABLED_MECHANISMS": MECHANISM,
+        "AUTHORIZER_CLASS_NAME": AUTHORIZER,
+        "ALLOW_EVERYONE_IF_NO_ACL_FOUND": "false",
+    }
+    where |= {*secured, "SSL_KEYSTORE_TYPE", "SSL_KEYSTORE_LOCATION", "SUPER_USERS"}
+    where |= {"LISTENER_NAME_SECURE_SCRAM___SHA___512_SASL_JAAS_CONFIG"}
     nodes = [name for name in compose["services"] if name.startswith("kafka-")]
     assert len(nodes) == 3
     settings = KafkaCluster(len(nodes)).nodes[0].settings
@@ -165,6 +175,9 @@ def test_the_compose_files_kafka_settings_are_the_clusters(tmp_path: Path) -> No
                 continue
             setting = key.removeprefix("KAFKA_").lower().replace("_", ".")
             assert settings.get(setting) == str(value), f"{name}: {setting}"
+        environment = compose["services"][name]["environment"]
+        for key, value in secured.items():
+            assert str(environment[f"KAFKA_{key}"]) == value, f"{name}: {key}"
     # A single node differs only in what a cluster sets for its replicas.
     assert {k: v for k, v in settings.items() if k not in cluster_settings(3)} == {
         k: v for k, v in BROKER_SETTINGS.items() if k not in cluster_settings(3)

@@ -47,6 +47,8 @@ HELDOUT_BATCH16 = Path(__file__).parent / "data" / "screening_heldout_batch16.js
 HELDOUT_BATCH17 = Path(__file__).parent / "data" / "screening_heldout_batch17.jsonl"
 # Batch 18, written blind; first run on round 9 (none relabelled).
 HELDOUT_BATCH18 = Path(__file__).parent / "data" / "screening_heldout_batch18.jsonl"
+# Batch 19, written blind; first run on round 10 (none relabelled).
+HELDOUT_BATCH19 = Path(__file__).parent / "data" / "screening_heldout_batch19.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -100,6 +102,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH16,
         HELDOUT_BATCH17,
         HELDOUT_BATCH18,
+        HELDOUT_BATCH19,
     ],
     ids=[
         "batches1-4",
@@ -117,6 +120,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch16",
         "batch17",
         "batch18",
+        "batch19",
     ],
 )
 def test_heldout_set(path: Path) -> None:

@@ -17,17 +17,22 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import faust
+from aiokafka.errors import TransactionalIdAuthorizationFailed
 
 from pipeline.config import WorkerSettings
+from pipeline.kafka.security import KafkaSecurity, SecurityError, faust_options
 from topologies import faust_bridge
 from topologies.faust_checkpoint import FaustCheckpoint
 
 log = logging.getLogger("chao.topology")
 
 
-def app_settings(settings: WorkerSettings) -> dict[str, Any]:
-    """Keyword arguments for ``faust.App``."""
+def app_settings(settings: WorkerSettings, security: KafkaSecurity | None = None) -> dict[str, Any]:
+    """Keyword arguments for ``faust.App``; with the client security settings (None: the
+    environment's ``CHAO_KAFKA_*``, pipeline.kafka.security), which Faust hands to each
+    aiokafka client it builds."""
     return {
+        **faust_options(security),
         "broker": settings.broker,
         # State lives in the changelog topic; the in-memory store is rebuilt from it at
         # start and on rebalance (no RocksDB to install, nothing on local disk to trust).
@@ -61,6 +66,9 @@ class PipelineApp(faust_bridge.AssignmentHook, faust.App):
     """Faust's app, committing through the worker's checkpoint at rebalances and stop."""
 
     checkpoint: FaustCheckpoint | None = None
+    # Set when the broker refused what the worker's principal needs (topologies.worker
+    # exits with it: one line, code 2).
+    security_failure: SecurityError | None = None
     # Clients of the worker's own to close at stop, after the final commit.
     closers: list[Callable[[], Awaitable[None]]]
 
@@ -79,6 +87,12 @@ class PipelineApp(faust_bridge.AssignmentHook, faust.App):
                 await self.checkpoint.assign_tasks(assigned)
             except Exception as exc:
                 log.error("starting transactions failed: %s: %s", type(exc).__name__, exc)
+                if isinstance(exc, TransactionalIdAuthorizationFailed):
+                    self.security_failure = SecurityError(
+                        "authorization failed: the broker refused the exactly-once "
+                        "producers' transactional ids (Write on transactional-id prefix "
+                        f"{self.conf.id}-: chao-pipeline topics --acls ... --role worker)"
+                    )
                 await self.crash(exc)
                 return False
         return True

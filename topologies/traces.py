@@ -42,6 +42,7 @@ from faust.types import TP
 from yarl import URL
 
 from pipeline.kafka.admin import TopicSpec
+from pipeline.kafka.security import aiokafka_options
 from pipeline.trace import TraceSettings
 from pipeline.trace.headers import parse_prev_seq
 from pipeline.trace.model import SessionTrace
@@ -174,6 +175,7 @@ def broker_offset_lookup(bootstrap: list[str]) -> OffsetLookup:
             bootstrap_servers=bootstrap,
             enable_auto_commit=False,
             request_timeout_ms=int(START_LOOKUP_TIMEOUT_S * 1000),
+            **aiokafka_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
         )
         await consumer.start()
         try:

@@ -34,6 +34,7 @@ from typing import Any
 from aiokafka import AIOKafkaProducer, TopicPartition
 from aiokafka.structs import OffsetAndMetadata
 
+from pipeline.kafka.security import KafkaSecurity, aiokafka_options
 from topologies.patches import find_coordinator
 
 log = logging.getLogger("chao.transactions")
@@ -46,8 +47,12 @@ def transactional_id(app_id: str, task: Task) -> str:
     return f"{app_id}-{task[0]}-{task[1]}"
 
 
-def kafka_producer_factory(bootstrap: str, **settings: Any) -> Callable[[str], Any]:
-    """Builds the aiokafka transactional producer for one transactional id."""
+def kafka_producer_factory(
+    bootstrap: str, security: KafkaSecurity | None = None, **settings: Any
+) -> Callable[[str], Any]:
+    """Builds the aiokafka transactional producer for one transactional id, with the
+    client security settings (None: the environment's, pipeline.kafka.security)."""
+    options = {**aiokafka_options(security), **settings}
 
     def make(tid: str) -> Any:
         producer = AIOKafkaProducer(
@@ -56,7 +61,7 @@ def kafka_producer_factory(bootstrap: str, **settings: Any) -> Callable[[str], A
             enable_idempotence=True,
             acks="all",
             linger_ms=0,
-            **settings,
+            **options,
         )
         # A broker closing its connections (a rolling restart) must not fail the
         # transaction for good: topologies.patches.find_coordinator.

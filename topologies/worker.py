@@ -12,6 +12,12 @@ Streams derives internal topics' partitions from the source topic), and it refus
 start, with one line naming each topic and its count, when existing topics disagree
 (:func:`pipeline.topics.worker_partitions`).
 
+On a secured cluster (``CHAO_KAFKA_*``, :mod:`pipeline.kafka.security`) the worker then
+checks, before Faust starts, that it can authenticate, that the broker's certificate
+verifies and that its principal may do what it does with each topic and its group; each
+failure exits with code 2 and one line naming it, never a secret
+(:mod:`pipeline.kafka.access`; docs/kafka.md, "A secured cluster").
+
 Two more additions around Faust, both about a broker that does not answer:
 
 - Before Faust starts, the worker waits until its Kafka broker answers
@@ -35,18 +41,25 @@ import asyncio
 import contextlib
 import logging
 import os
-import socket
 import struct
 import sys
 import threading
 import time
 from collections.abc import Iterator
 
-from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
+from pipeline.config import PipelineConfig, TopicNames, WorkerSettings, bootstrap_addresses
+from pipeline.kafka.access import check_access, check_connection
 from pipeline.kafka.admin import cluster
 from pipeline.kafka.broker import recv_exactly
+from pipeline.kafka.security import (
+    KafkaSecurity,
+    aiokafka_options,
+    load_security,
+    probe_connection,
+)
 from pipeline.screening import default_screening
 from pipeline.topics import (
+    Topics,
     create_command,
     missing_topics,
     missing_topics_error,
@@ -78,12 +91,16 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
     """Blocks until the worker stops (SIGTERM or Ctrl-C stop it cleanly)."""
     install_event_loop()
     logging.getLogger("chao").setLevel(settings.log_level.upper())
+    # CHAO_KAFKA_*: a ConfigError naming the bad variable (never its value) stops it here.
+    security = load_security()
     try:
-        if not wait_for_broker(settings.broker, limit_s=_broker_wait_limit()):
+        if not wait_for_broker(settings.broker, limit_s=_broker_wait_limit(), security=security):
             sys.exit(1)
     except KeyboardInterrupt:  # Ctrl-C while waiting: no traceback, nothing to stop yet
         sys.exit(130)
     config = config or PipelineConfig()
+    if security.secured:
+        check_worker_access(settings, config, security)
     settings = resolve_partitions(settings, config)
     topology = PipelineTopology(settings, config)
     # The screening's rules and recital model (about 0.7 s to build) before the first
@@ -93,10 +110,15 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
     tune_garbage_collector()  # after the app is built: it is frozen out of collections
     # The web server's bind address and port come from the app's settings.
     worker = PipelineWorker(topology.app, loglevel=settings.log_level)
-    watch = BrokerWatch(bootstrap_addresses(settings.broker))
+    watch = BrokerWatch(bootstrap_addresses(settings.broker), security=security)
     watch.start()
     try:
         worker.execute_from_commandline()
+    except SystemExit:
+        # A refusal of the broker's that no restart fixes: one line, exit code 2.
+        if topology.app.security_failure is not None:
+            raise topology.app.security_failure from None
+        raise
     finally:
         watch.stop()
 
@@ -150,6 +172,44 @@ def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> Work
     return settings.model_copy(update={"partitions": partitions, "replication": replication})
 
 
+def worker_needs(settings: WorkerSettings, names: TopicNames) -> dict[str, set[str]]:
+    """What the worker does with each topic (pipeline.kafka.acls: the worker role)."""
+    registry = Topics(names, app_id=settings.app_id)
+    needs = {topic: {"write"} for topic in (t.name for t in registry.outputs())}
+    needs[names.raw] = {"read"}
+    needs[names.session_events] = {"read", "write"}  # also the trace table's changelog
+    for topic in (registry.staged.name, registry.sessions_changelog.name):
+        needs[topic] = {"read", "write"}
+    return needs
+
+
+def check_worker_access(
+    settings: WorkerSettings, config: PipelineConfig, security: KafkaSecurity
+) -> None:
+    """Raise SecurityError naming each topic operation and the group Read the broker does
+    not authorize for the worker's principal (pipeline.kafka.access)."""
+    bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
+    hint = (
+        f" (the worker role's ACLs: chao-pipeline topics --acls "
+        f"User:{security.sasl_username or 'NAME'} --role worker; docs/kafka.md)"
+    )
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(
+            check_access(
+                bootstrap,
+                security,
+                worker_needs(settings, config.topics),
+                settings.app_id,
+                hint=hint,
+            )
+        )
+    finally:
+        loop.close()
+    with _log_before_faust():
+        log.info("Kafka access checked: %s may do what the worker does", security.describe())
+
+
 def install_event_loop() -> None:
     """uvloop: a faster event loop (measured in BENCHMARKS.md); asyncio's own if missing."""
     try:
@@ -195,14 +255,19 @@ def _broker_wait_limit() -> float | None:
     return limit if limit > 0 else None
 
 
-def wait_for_broker(broker: str, *, limit_s: float | None = None) -> bool:
+def wait_for_broker(
+    broker: str, *, limit_s: float | None = None, security: KafkaSecurity | None = None
+) -> bool:
     """Wait until one of the bootstrap addresses answers a Kafka Metadata request.
 
     Logs ``waiting for the Kafka broker at HOST:PORT (reason), N s so far`` every few
     seconds; returns False (after an ERROR line) only when ``limit_s`` is set and passes.
     Runs before Faust, on its own event loop, with its own log handler (Faust configures
-    logging only when it starts).
+    logging only when it starts). Raises :class:`~pipeline.kafka.security.SecurityError`
+    at once, not waiting, when the broker's certificate does not verify or it refuses
+    the credentials (:func:`pipeline.kafka.access.check_connection`).
     """
+    security = security if security is not None else load_security()
     addresses = bootstrap_addresses(broker)
     if not addresses:
         raise ValueError(f"no broker address in {broker!r}")
@@ -213,7 +278,7 @@ def wait_for_broker(broker: str, *, limit_s: float | None = None) -> bool:
     loop = asyncio.new_event_loop()
     try:
         with _log_before_faust():
-            return loop.run_until_complete(_wait(addresses, limit_s))
+            return loop.run_until_complete(_wait(addresses, limit_s, security))
     finally:
         loop.close()
         aiokafka_log.setLevel(aiokafka_level)
@@ -238,7 +303,9 @@ def _log_before_faust() -> Iterator[None]:
             log.propagate = True
 
 
-async def _wait(addresses: list[tuple[str, int]], limit_s: float | None) -> bool:
+async def _wait(
+    addresses: list[tuple[str, int]], limit_s: float | None, security: KafkaSecurity
+) -> bool:
     where = ", ".join(f"{host}:{port}" for host, port in addresses)
     started = time.monotonic()
     next_log = started  # the first failed probe is logged at once, as a WARNING
@@ -248,7 +315,7 @@ async def _wait(addresses: list[tuple[str, int]], limit_s: float | None) -> bool
     while True:
         reasons = []
         for host, port in addresses:
-            reason = await _probe(host, port)
+            reason = await _probe(host, port, security)
             if reason is None:
                 waited = time.monotonic() - started
                 if failed:
@@ -288,7 +355,7 @@ async def _wait(addresses: list[tuple[str, int]], limit_s: float | None) -> bool
         await asyncio.sleep(PROBE_INTERVAL_S)
 
 
-async def _probe(host: str, port: int) -> str | None:
+async def _probe(host: str, port: int, security: KafkaSecurity) -> str | None:
     """None when the broker at host:port answers a Metadata request listing a broker,
     else why not (connection refused, no answer in time, ...)."""
     try:
@@ -302,14 +369,21 @@ async def _probe(host: str, port: int) -> str | None:
     writer.close()
     with contextlib.suppress(OSError):
         await writer.wait_closed()
-    # The port is open: ask for metadata the way Faust's clients will (aiokafka negotiates
-    # the request versions, so this works with any Kafka version Faust works with).
+    # The port is open: connect as the worker's clients will (TLS, SASL); a certificate
+    # that does not verify or refused credentials raise SecurityError (no use waiting).
+    if security.secured:
+        reason = await check_connection(host, port, security, timeout=METADATA_TIMEOUT_S)
+        if reason is not None:
+            return f"port open but no authenticated connection: {reason}"
+    # Then ask for metadata the way Faust's clients will (aiokafka negotiates the request
+    # versions, so this works with any Kafka version Faust works with).
     from aiokafka.client import AIOKafkaClient
 
     client = AIOKafkaClient(
         bootstrap_servers=f"{host}:{port}",
         client_id="chao-broker-probe",
         request_timeout_ms=int(METADATA_TIMEOUT_S * 1000),
+        **aiokafka_options(security),
     )
     try:
         await asyncio.wait_for(client.bootstrap(), timeout=METADATA_TIMEOUT_S + 1)
@@ -336,8 +410,10 @@ class BrokerWatch(threading.Thread):
         interval_s: float = 2.0,
         timeout_s: float = 3.0,
         quiet_s: float = 5.0,
+        security: KafkaSecurity | None = None,
     ) -> None:
         super().__init__(name="chao-broker-watch", daemon=True)
+        self.security = security if security is not None else load_security()
         self.addresses = addresses
         self.interval_s = interval_s
         self.timeout_s = timeout_s
@@ -355,7 +431,7 @@ class BrokerWatch(threading.Thread):
         while not self._stop_event.wait(self.interval_s):
             reasons = []
             for host, port in self.addresses:
-                reason = api_versions_probe(host, port, self.timeout_s)
+                reason = api_versions_probe(host, port, self.timeout_s, self.security)
                 if reason is None:
                     break
                 reasons.append(f"{host}:{port}: {reason}")
@@ -386,14 +462,16 @@ class BrokerWatch(threading.Thread):
             last_answer = now
 
 
-def api_versions_probe(host: str, port: int, timeout: float) -> str | None:
+def api_versions_probe(
+    host: str, port: int, timeout: float, security: KafkaSecurity | None = None
+) -> str | None:
     """None when the broker at host:port answers an ApiVersions request (v0: every Kafka
-    version answers it, 4.x included), else why not."""
+    version answers it, 4.x included; over TLS when CHAO_KAFKA_SECURITY_PROTOCOL says so,
+    answered before SASL authentication), else why not."""
     client_id = b"chao-broker-watch"
     body = struct.pack(">hhih", 18, 0, 1, len(client_id)) + client_id  # ApiVersions v0
     try:
-        with socket.create_connection((host, port), timeout=timeout) as sock:
-            sock.settimeout(timeout)
+        with probe_connection(host, port, timeout, security) as sock:
             sock.sendall(struct.pack(">i", len(body)) + body)
             header = recv_exactly(sock, 4)
             (size,) = struct.unpack(">i", header)

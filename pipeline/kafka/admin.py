@@ -12,6 +12,7 @@ from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExists
 
 from pipeline.config import TopicNames
 from pipeline.errors import BrokerError
+from pipeline.kafka.security import KafkaSecurity, aiokafka_options
 from pipeline.topics import RAW_MAX_MESSAGE_BYTES, Topics, TopicSpec
 from topologies import faust_bridge
 
@@ -42,13 +43,21 @@ def session_events_spec(names: TopicNames, partitions: int) -> TopicSpec:
     return Topics(names, partitions=partitions).session_events.spec()
 
 
-async def create_topics(bootstrap: str, specs: list[TopicSpec], timeout: float = 30.0) -> list[str]:
+async def create_topics(
+    bootstrap: str,
+    specs: list[TopicSpec],
+    timeout: float = 30.0,
+    security: KafkaSecurity | None = None,
+) -> list[str]:
     """Create the topics that don't exist yet; waits for the broker up to ``timeout``.
     Returns the names it created (a topic someone else created meanwhile is not one);
     raises :class:`BrokerError` naming each topic the broker refused and why."""
     deadline = time.monotonic() + timeout
+    options = aiokafka_options(security)
     while True:
-        admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=10_000)
+        admin = AIOKafkaAdminClient(
+            bootstrap_servers=bootstrap, request_timeout_ms=10_000, **options
+        )
         try:
             await admin.start()
             break
@@ -98,13 +107,15 @@ class Cluster:
 
 
 async def topic_partitions(
-    bootstrap: str, names: list[str], timeout: float = 30.0
+    bootstrap: str, names: list[str], timeout: float = 30.0, security: KafkaSecurity | None = None
 ) -> dict[str, int | None]:
     """The partition count of each topic named (None: the topic does not exist)."""
-    return (await cluster(bootstrap, names, timeout)).counts
+    return (await cluster(bootstrap, names, timeout, security)).counts
 
 
-async def cluster(bootstrap: str, names: list[str], timeout: float = 30.0) -> Cluster:
+async def cluster(
+    bootstrap: str, names: list[str], timeout: float = 30.0, security: KafkaSecurity | None = None
+) -> Cluster:
     """The partition count of each topic named and the number of brokers, from one
     metadata request.
 
@@ -113,7 +124,10 @@ async def cluster(bootstrap: str, names: list[str], timeout: float = 30.0) -> Cl
     from aiokafka.client import AIOKafkaClient
 
     client = AIOKafkaClient(
-        bootstrap_servers=bootstrap, client_id="chao-topic-check", request_timeout_ms=10_000
+        bootstrap_servers=bootstrap,
+        client_id="chao-topic-check",
+        request_timeout_ms=10_000,
+        **aiokafka_options(security),
     )
     try:
         try:
@@ -151,7 +165,10 @@ class Partitions:
 
 
 async def partition_states(
-    bootstrap: str, topics: list[str] | None, timeout: float = 15.0
+    bootstrap: str,
+    topics: list[str] | None,
+    timeout: float = 15.0,
+    security: KafkaSecurity | None = None,
 ) -> Partitions:
     """The brokers and, for every partition of ``topics`` (None: every topic), its leader,
     replicas and in-sync replicas, from one metadata request (of every topic, as
@@ -159,7 +176,10 @@ async def partition_states(
     from aiokafka.client import AIOKafkaClient
 
     client = AIOKafkaClient(
-        bootstrap_servers=bootstrap, client_id="chao-partitions", request_timeout_ms=5_000
+        bootstrap_servers=bootstrap,
+        client_id="chao-partitions",
+        request_timeout_ms=5_000,
+        **aiokafka_options(security),
     )
     try:
         try:

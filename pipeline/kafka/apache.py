@@ -422,6 +422,7 @@ class KafkaBroker(BrokerProcess):
             folder = Path(tempfile.mkdtemp(prefix=TMP_PREFIX))
             self.folder = folder
             (folder / "pids").write_text(f"{os.getpid()}\n")
+            self.prepare(folder)
             (folder / "server.properties").write_text(self.server_properties(folder / "data"))
             self._format(java, classpath, folder / "server.properties", timeout)
         folder = self.folder
@@ -470,12 +471,24 @@ class KafkaBroker(BrokerProcess):
                     f"Apache Kafka exited at start (node {self.node_id}, exit code {code})"
                     + self._see_log()
                 )
-            if broker_ready(self.host, self.port):
+            if self.answers():
                 return
             time.sleep(0.1)
         raise BrokerError(
             f"Apache Kafka did not answer on {self.bootstrap} in {timeout:g}s" + self._see_log()
         )
+
+    def prepare(self, folder: Path) -> None:
+        """Called once a new broker's folder exists, before its properties are written
+        (the secured broker writes its certificates and secrets there)."""
+
+    def answers(self) -> bool:
+        """Whether the launched broker answers (a Metadata request listing a broker)."""
+        return broker_ready(self.host, self.port)
+
+    def format_arguments(self) -> list[str]:
+        """More arguments of ``kafka-storage format`` (the secured broker's SCRAM users)."""
+        return []
 
     def _format(self, java: str, classpath: str, properties: Path, timeout: float) -> None:
         command = [
@@ -491,6 +504,7 @@ class KafkaBroker(BrokerProcess):
             self.cluster_id,
             "--config",
             str(properties),
+            *self.format_arguments(),
         ]
         try:
             done = subprocess.run(

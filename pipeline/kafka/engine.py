@@ -12,11 +12,11 @@ were applied everywhere before), the reverse is not.
 from __future__ import annotations
 
 import logging
-import socket
 import struct
 from typing import Literal
 
 from pipeline.kafka.broker import recv_exactly
+from pipeline.kafka.security import KafkaSecurity, probe_connection
 
 Engine = Literal["kafka", "tansu"]
 EngineSetting = Literal["auto", "kafka", "tansu"]
@@ -25,12 +25,14 @@ KAFKA_ONLY_APIS = frozenset({23, 37})  # OffsetForLeaderEpoch, CreatePartitions
 log = logging.getLogger("chao.worker")
 
 
-def api_keys(host: str, port: int, timeout: float = 3.0) -> set[int]:
-    """The API keys the broker at host:port supports (an ApiVersions v0 request)."""
+def api_keys(
+    host: str, port: int, timeout: float = 3.0, security: KafkaSecurity | None = None
+) -> set[int]:
+    """The API keys the broker at host:port supports (an ApiVersions v0 request; over
+    TLS when the client security settings say so)."""
     client_id = b"chao-engine-probe"
     body = struct.pack(">hhih", 18, 0, 7, len(client_id)) + client_id
-    with socket.create_connection((host, port), timeout=timeout) as sock:
-        sock.settimeout(timeout)
+    with probe_connection(host, port, timeout, security) as sock:
         sock.sendall(struct.pack(">i", len(body)) + body)
         (size,) = struct.unpack(">i", recv_exactly(sock, 4))
         data = recv_exactly(sock, size)

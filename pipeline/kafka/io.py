@@ -12,6 +12,7 @@ from typing import Literal
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
+from pipeline.kafka.security import KafkaSecurity, aiokafka_options
 from topologies import faust_bridge
 
 
@@ -43,6 +44,7 @@ async def produce_lines(
     request_timeout_s: float = 40.0,
     idempotent: bool = False,
     hurry: Callable[[], bool] | None = None,
+    security: KafkaSecurity | None = None,
 ) -> int:
     """Send each line with a random key (raw producers key by whatever they like).
 
@@ -62,6 +64,7 @@ async def produce_lines(
         max_request_size=2 * 1024 * 1024,
         request_timeout_ms=int(request_timeout_s * 1000),
         enable_idempotence=idempotent,
+        **aiokafka_options(security),
     )
     await producer.start()
     sent = 0
@@ -96,6 +99,7 @@ async def read_topics(
     timeout: float,
     isolation_level: IsolationLevel = "read_uncommitted",
     ends: dict[tuple[str, int], int] | None = None,
+    security: KafkaSecurity | None = None,
 ) -> dict[str, list[Record]]:
     """Read ``topics`` from the beginning until ``until(records)`` holds, or the reading
     position of every partition in ``ends`` reached its end there, or ``timeout`` passes;
@@ -108,6 +112,7 @@ async def read_topics(
         enable_auto_commit=False,
         auto_offset_reset="earliest",
         isolation_level=isolation_level,
+        **aiokafka_options(security),
     )
     await consumer.start()
     records: dict[str, list[Record]] = {topic: [] for topic in topics}

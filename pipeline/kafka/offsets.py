@@ -18,6 +18,8 @@ from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
 from aiokafka.client import AIOKafkaClient
 
+from pipeline.kafka.security import KafkaSecurity, aiokafka_options
+
 TP = tuple[str, int]
 _METADATA_MAX_AGE_S = 30.0  # partitions added to a topic are seen within this
 
@@ -33,6 +35,7 @@ class GroupOffsets:
         timeout_s: float = 5.0,
         *,
         adjust: Callable[[AIOKafkaConsumer], None] | None = None,
+        security: KafkaSecurity | None = None,
     ) -> None:
         """``adjust``: applied to the offsets consumer once made (the worker passes the
         embedded broker's end-offset workaround, topologies/patches/end_offsets.py)."""
@@ -41,6 +44,7 @@ class GroupOffsets:
         self._bootstrap = bootstrap
         self._timeout_ms = int(timeout_s * 1000)
         self._adjust = adjust
+        self._security = security  # None: the environment's (pipeline.kafka.security)
         self._clients: tuple[AIOKafkaAdminClient, AIOKafkaConsumer, AIOKafkaClient] | None = None
         self._partitions: list[TopicPartition] = []
         self._known_at = -_METADATA_MAX_AGE_S
@@ -50,16 +54,19 @@ class GroupOffsets:
         """Connect (idempotent); aiokafka's clients are made on the running loop."""
         if self._clients is None:
             client_id = f"{self.group_id}-progress"
+            options = aiokafka_options(self._security)
             admin = AIOKafkaAdminClient(
                 bootstrap_servers=self._bootstrap,
                 client_id=client_id,
                 request_timeout_ms=self._timeout_ms,
+                **options,
             )
             consumer = AIOKafkaConsumer(
                 bootstrap_servers=self._bootstrap,
                 client_id=client_id,
                 enable_auto_commit=False,
                 request_timeout_ms=self._timeout_ms,
+                **options,
             )
             if self._adjust is not None:
                 self._adjust(consumer)
@@ -69,6 +76,7 @@ class GroupOffsets:
                 bootstrap_servers=self._bootstrap,
                 client_id=client_id,
                 request_timeout_ms=self._timeout_ms,
+                **options,
             )
             try:
                 await admin.start()

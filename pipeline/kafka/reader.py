@@ -47,6 +47,7 @@ import orjson
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from pipeline.config import TopicNames
+from pipeline.kafka.security import KafkaSecurity, aiokafka_options
 from pipeline.trace.headers import parse_prev_seq
 
 log = logging.getLogger("chao.reader")
@@ -108,7 +109,10 @@ class CleanTopicReader:
         from_beginning: bool = True,
         isolation_level: str = "read_committed",
         consumer: Any = None,
+        security: KafkaSecurity | None = None,
     ) -> None:
+        """``security``: TLS and SASL settings (None: ``CHAO_KAFKA_*`` of the environment,
+        :mod:`pipeline.kafka.security`)."""
         # Default: the clean session-events topic as configured (CHAO_TOPIC_SESSION_EVENTS).
         self.topic = topic if topic is not None else TopicNames().session_events
         self.filter = SessionSeqFilter({} if applied is None else applied, on_missed)
@@ -121,6 +125,7 @@ class CleanTopicReader:
             # an at-least-once worker, which writes no transactions, it changes nothing).
             "isolation_level": isolation_level,
         }
+        self._security = security
         self._consumer = consumer  # made in start(): aiokafka wants a running loop
         self._pending: dict[TopicPartition, int] = {}  # next offset to commit, per partition
 
@@ -130,7 +135,9 @@ class CleanTopicReader:
 
     async def start(self) -> None:
         if self._consumer is None:
-            self._consumer = AIOKafkaConsumer(self.topic, **self._options)
+            self._consumer = AIOKafkaConsumer(
+                self.topic, **self._options, **aiokafka_options(self._security)
+            )
         await self._consumer.start()
 
     async def stop(self) -> None:

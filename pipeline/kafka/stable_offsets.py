@@ -36,6 +36,8 @@ from aiokafka.protocol.types import (
     TaggedFields,
 )
 
+from pipeline.kafka.security import KafkaSecurity, aiokafka_options
+
 log = logging.getLogger("chao.kafka.stable_offsets")
 
 UNSTABLE_OFFSET_COMMIT = 88  # Kafka's error code: a transactional commit is pending
@@ -131,6 +133,7 @@ async def await_stable_offsets(
     partitions: Iterable[tuple[str, int]],
     *,
     timeout_s: float = 60.0,
+    security: KafkaSecurity | None = None,
 ) -> bool:
     """Ask the group coordinator until no transactional offset commit is pending for
     ``partitions``; True once stable, False after ``timeout_s`` (logged: the partitions'
@@ -140,7 +143,11 @@ async def await_stable_offsets(
     wanted = sorted(set(partitions))
     if not wanted:
         return True
-    client = AIOKafkaClient(bootstrap_servers=bootstrap, client_id=f"{group_id}-stable-offsets")
+    client = AIOKafkaClient(
+        bootstrap_servers=bootstrap,
+        client_id=f"{group_id}-stable-offsets",
+        **aiokafka_options(security),
+    )
     started = time.monotonic()
     waits = 0
     try:

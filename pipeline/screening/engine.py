@@ -47,9 +47,10 @@ DETECTOR_NAMES: Final = (
     "raw_output",
 )
 
-# Characters that can continue a token across a line break (keys, URLs, markers).
-_SEAM_SIGNAL: Final = frozenset("0123456789_-/=%.:|<>[]@&?#$")
-_SEAM_CLASS: Final = r"[A-Za-z0-9_\-+/=%.:~|<>\[\]@&?#$!*]"
+# Characters that can continue a token across a line break (keys, URLs, markers, and
+# Windows paths: a drive root in the phase and the rest in the summary, batch 19).
+_SEAM_SIGNAL: Final = frozenset("0123456789_-/=%.:|<>[]@&?#$\\")
+_SEAM_CLASS: Final = r"[A-Za-z0-9_\-+/=%.:~|<>\[\]@&?#$!*\\]"
 _LEFT_RUN_RE: Final = re.compile(_SEAM_CLASS + r"+\Z")
 _RIGHT_RUN_RE: Final = re.compile(_SEAM_CLASS + r"{1,400}")
 _SEAM_CLASS_RE: Final = re.compile(_SEAM_CLASS)

@@ -35,6 +35,7 @@ from collections.abc import Callable
 
 from pipeline.screening.recital_langs import LANGS
 from pipeline.screening.recital_round10 import EN_EXTRA, EXTRA, EXTRA_NEG
+from pipeline.screening.recital_round11 import R11
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1128,6 +1129,86 @@ def _round10(rng: random.Random, positive: bool) -> tuple[str, str]:
     return phase + text, group
 
 
+# How a language says "and" before the last of a paraphrase's clauses (round 11).
+_AND = {
+    "en": " and ", "de": " und ", "fr": " et ", "es": " y ", "it": " e ", "pt": " e ",
+    "nl": " en ", "sv": " och ", "no": " og ", "da": " og ", "fi": " ja ", "pl": " i ",
+    "cs": " a ", "ro": " și ", "hu": " és ", "ru": " и ", "uk": " і ", "el": " και ",
+    "tr": " ve ", "ar": " و", "he": " ו", "fa": " و ", "hi": " और ", "ja": "、", "zh": "，",
+    "ko": ", ", "id": " dan ", "vi": " và ",
+}  # fmt: skip
+
+
+def _paraphrase(rng: random.Random, x: dict[str, list[str]], code: str) -> str:
+    """The assistant's hidden instructions told in its own words: an opening that names
+    them, then two or three first-person obligations (round 11)."""
+    clauses = [
+        c.format(name=rng.choice(NAMES), co=rng.choice(COMPANIES))
+        for c in rng.sample(x["me"], min(len(x["me"]), rng.randint(2, 3)))
+    ]
+    body = ", ".join(clauses[:-1]) + _AND[code] + clauses[-1]
+    end = "" if code in ("ja", "zh") else "."
+    return rng.choice(x["src"]) + " " + body + ("。" if code in ("ja", "zh") else end)
+
+
+def _round11(rng: random.Random, positive: bool) -> tuple[str, str]:
+    """Round 11's share: paraphrased hidden instructions and injections in more kinds of
+    fetched content (positives); texts about injection, injections noted and not
+    followed, and the same containers holding ordinary content (negatives); in the
+    languages of :data:`R11` (English more often); the language's code as the group."""
+    code = rng.choice([*R11, *["en"] * 6])
+    x = R11[code]
+    ex = EN_EXTRA if code == "en" else EXTRA[code]
+    group = "en-r11" if code == "en" else code
+    phase = rng.choice(PHASES)
+    sep = rng.choice((": ", ", ", " — "))
+    if positive:
+        if rng.random() < 0.45:
+            return phase + _paraphrase(rng, x, code), group
+        said = rng.choice(x["do"])
+        if rng.random() < 0.4:
+            said = rng.choice(ex["ovr"]) + rng.choice((", ", "; ")) + said
+        said = rng.choice(x["to"]) + sep + said
+        text = rng.choice(x["box"]) + " " + _quote(rng, _cap(said) + ".")
+        if rng.random() < 0.3:
+            text += " " + rng.choice(ex["tail"])
+        return phase + text, group
+    kind = rng.random()
+    if kind < 0.15:
+        # rules that are no assistant's (a library's, a lab's, advice to the user, an
+        # RBAC error): the paraphrases above made rule words weigh more (round 11's first
+        # model dropped such lines in dev set B and batches 9 and 15)
+        if "work" in x and rng.random() < 0.3:
+            # an AI agent, reviewer or note-taker named doing ordinary work
+            text = rng.choice(x["work"])
+        elif "op" in x and rng.random() < 0.4:
+            # "operator" in its other senses: a machine's operator, operating instructions
+            text = rng.choice(x["op"])
+        elif code == "en":
+            text = rng.choice(x["rules"])
+        else:
+            lang = LANGS[code]
+            rules = rng.sample(lang["neg_rules"], min(len(lang["neg_rules"]), 2))
+            text = rng.choice(lang["neg_src"]) + " " + _cap("; ".join(rules)) + "."
+    elif kind < 0.25:
+        # an injection noted, not quoted (or a user's refused), with what the reasoning
+        # does about it
+        pool = EXTRA_NEG[code]["aware"] + x.get("aware", []) * 2
+        text = rng.choice(pool)
+        if rng.random() < 0.5:
+            text += " " + rng.choice(ex["tail"])
+    elif kind < 0.6:
+        text = rng.choice(x["about"]).format(ovr=rng.choice(ex["ovr"]))
+    elif kind < 0.85:
+        text = rng.choice(x["box"]) + " " + _quote(rng, rng.choice(x["plain"]))
+        if rng.random() < 0.4:
+            text += " " + rng.choice(ex["tail"])
+    else:
+        text = rng.choice(x["about"]).format(ovr=rng.choice(ex["ovr"]))
+        text += " " + rng.choice(x["box"]) + " " + _quote(rng, rng.choice(x["plain"]))
+    return phase + text, group
+
+
 Maker = Callable[[random.Random], tuple[str, str]]
 
 
@@ -1147,8 +1228,9 @@ def _two(make: Maker) -> Maker:
 
 
 # Where a draw goes: the English templates below the first bound, round 8's languages
-# below the second, round 10's share above it.
-ROUND8_SHARES = (0.36, 0.68)
+# below the second, round 10's share below the third, round 11's above it. With 32,000
+# texts the first three keep about the sizes they had at 26,000 (0.36, 0.68).
+ROUND8_SHARES = (0.29, 0.55, 0.81)
 
 
 def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
@@ -1167,6 +1249,8 @@ def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
         (_two(lambda r: _round8(r, False)), 0),
         (lambda r: _round10(r, True), 1),
         (lambda r: _round10(r, False), 0),
+        (lambda r: _round11(r, True), 1),
+        (lambda r: _round11(r, False), 0),
     )
     want = {1: int(n * 0.45), 0: n - int(n * 0.45)}
     have = {0: 0, 1: 0}
@@ -1174,7 +1258,7 @@ def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
     while len(out) < n and tries < n * 20:
         tries += 1
         pick = rng.random()
-        base = 0 if pick < ROUND8_SHARES[0] else 2 if pick < ROUND8_SHARES[1] else 4
+        base = 2 * sum(pick >= bound for bound in ROUND8_SHARES)
         make, label = makers[base] if rng.random() < 0.45 else makers[base + 1]
         if have[label] >= want[label]:
             continue

@@ -24,8 +24,11 @@ import unicodedata
 from collections import Counter
 from typing import Final
 
+from pipeline.screening.normalise import skeleton_table
+
 __all__ = [
     "entropy",
+    "fold_lookalikes",
     "is_placeholder",
     "is_reference",
     "looks_like_password",
@@ -215,12 +218,17 @@ def is_placeholder(value: str) -> bool:
 
 def is_reference(value: str) -> bool:
     """True when ``value`` is a placeholder, a reference or a call, not a secret."""
-    v = strip_value(value)
+    v = fold_lookalikes(strip_value(value))
     if not v or is_placeholder(v):
         return True
     low = v.lower()
     if low in _NOT_VALUES or _SECRET_NAME_RE.match(v):
         return True
+    if _WORD_DOT_WORD_RE.match(v):
+        # ``ember.Lantern47``, ``glacier.Orbit57`` (batch 19): two words joined by a dot,
+        # the second capitalised and ending in digits, is how people build passwords;
+        # attribute names are not capitalised words with a number.
+        return False
     if _CALL_OR_NAME_RE.match(v):
         # ``settings.SECRET_KEY`` is a name; ``s.wgTEKw22ldxbtsqZpBQtxDoG`` (Vault) and
         # ``f.a5KYMr6ZXN4n`` are values with a dot: a segment mixing case and digits that
@@ -229,6 +237,7 @@ def is_reference(value: str) -> bool:
     return len(set(low)) <= 2 and len(v) >= 4  # aaaa, abababab
 
 
+_WORD_DOT_WORD_RE: Final = re.compile(r"^[a-z]{3,12}\.[A-Z][a-z]{2,12}\d{2,4}$")
 # A variable's name that ends in the secret it holds (``TF_VAR_db_password``,
 # ``DB_PASSWORD``, ``stripe_secret_key``) names where the value comes from; it is no value.
 _SECRET_NAME_RE: Final = re.compile(
@@ -452,9 +461,18 @@ def _not_a_secret_shape(v: str) -> bool:
     )
 
 
+def fold_lookalikes(v: str) -> str:
+    """A value mixing Latin letters with Cyrillic or Greek look-alikes (``mаrlin.Lаntern95!``
+    with a Cyrillic а, batch 19) read with the look-alikes made Latin: a word of one
+    script stays as it is."""
+    if v.isascii() or not any(c.isascii() and c.isalpha() for c in v):
+        return v
+    return v.translate(skeleton_table())
+
+
 def looks_like_password(value: str) -> bool:
     """After an explicit ``password is``/``=``/``:``: does the value look like one?"""
-    v = strip_value(value)
+    v = fold_lookalikes(strip_value(value))
     if 6 <= len(v) <= 128 and _DICEWARE_RE.match(v) and not is_reference(v):
         # Generated passphrases: three or more words joined by - _ . and a number
         # (``Lale-Kirpi-Mavi-2209``, ``синий-трамвай-58``), in any script.

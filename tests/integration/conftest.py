@@ -18,6 +18,7 @@ from pipeline.api.auth import mint_token
 from pipeline.config import TopicNames
 from pipeline.kafka.admin import create_topics, pipeline_topics
 from pipeline.kafka.broker import Broker, new_broker
+from pipeline.kafka.security import KafkaSecurity
 from pipeline.runner import WorkerProcess
 
 # The HS256 secret every test deployment's workers verify tokens with (CHAO_API_AUTH_SECRET).
@@ -52,9 +53,14 @@ class Deployment:
         partitions: int = 4,
         default_names: bool = False,
         replication: int = 1,
+        security: KafkaSecurity | None = None,
         **env: str,
     ) -> None:
+        """``security``: how the test itself (topic creation, reading the outputs)
+        connects, an admin's on a secured broker (tests/integration/test_secure.py); the
+        workers' own settings go in ``env`` (CHAO_KAFKA_*)."""
         self.broker = broker
+        self.security = security
         self.log_dir = log_dir
         self.partitions = partitions
         if default_names:  # the production names (at most one such deployment per broker)
@@ -89,7 +95,7 @@ class Deployment:
         # replication: 3 on a cluster (tests/faults/test_cluster.py), as `chao-pipeline
         # topics --create` creates them there (and min.insync.replicas 2).
         specs = pipeline_topics(self.topics, partitions, replication)
-        asyncio.run(create_topics(broker.bootstrap, specs))
+        asyncio.run(create_topics(broker.bootstrap, specs, security=security))
 
     @property
     def outputs(self) -> list[str]:

@@ -14,6 +14,7 @@ from aiokafka import AIOKafkaConsumer, TopicPartition
 from pipeline import Pipeline, PipelineConfig, Source
 from pipeline.kafka.io import Record, read_topics
 from pipeline.kafka.reader import SessionSeqFilter
+from pipeline.kafka.security import KafkaSecurity, aiokafka_options
 from pipeline.metrics import sample_sum
 from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER
@@ -67,6 +68,7 @@ def read_outputs(
             until=enough,
             timeout=timeout,
             isolation_level=isolation_level,
+            security=deployment.security,
         )
     )
     assert enough(records), (
@@ -78,7 +80,9 @@ def read_outputs(
     # pipeline should not have sent) shows up, then read every output topic again up to
     # its end (not for a fixed time: on a loaded machine 3 s did not read them all).
     time.sleep(3.0)
-    ends = asyncio.run(end_offsets(deployment.broker.bootstrap, deployment.outputs))
+    ends = asyncio.run(
+        end_offsets(deployment.broker.bootstrap, deployment.outputs, deployment.security)
+    )
     records = asyncio.run(
         read_topics(
             deployment.broker.bootstrap,
@@ -88,6 +92,7 @@ def read_outputs(
             timeout=timeout,
             isolation_level=isolation_level,
             ends=ends if committed else None,
+            security=deployment.security,
         )
     )
     if not committed:
@@ -95,10 +100,14 @@ def read_outputs(
     return records
 
 
-async def end_offsets(bootstrap: str, topics: list[str]) -> dict[tuple[str, int], int]:
+async def end_offsets(
+    bootstrap: str, topics: list[str], security: KafkaSecurity | None = None
+) -> dict[tuple[str, int], int]:
     """The end offset of each partition of ``topics`` (the larger of ListOffsets and the
     fetch high watermark: the worker's own answer, right on Tansu too)."""
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap, enable_auto_commit=False, **aiokafka_options(security)
+    )
     end_offsets_patch.configure(consumer)
     await consumer.start()
     try:

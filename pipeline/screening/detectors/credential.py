@@ -28,6 +28,7 @@ from pipeline.screening.context import Context
 from pipeline.screening.rules import VendorRule, credential_rules, lexicon
 from pipeline.screening.values import (
     entropy,
+    fold_lookalikes,
     is_placeholder,
     is_reference,
     looks_like_password,
@@ -44,7 +45,12 @@ _IDENT_CHARS: Final = _ALNUM | frozenset("_-.")
 _ASSIGN_RE: Final = re.compile(r"[\"'\]\)]{0,2}\s{0,3}(?P<sep>:=|=>|->|\+=|\?=|==|=|:|>)[ \t]{0,3}")
 _CALL_PAIR_RE: Final = re.compile(r"[\"']\s{0,3},\s{0,3}(?=[\"'])")
 _XML_VALUE_RE: Final = re.compile(r"[\"']\s{1,3}value\s?=\s?(?=[\"'])", re.IGNORECASE)
-_VALUE_RE: Final = re.compile(r"[^\s\"'`<>,;]{1,512}")
+# A value ends where CJK punctuation or kana, ideographs or Hangul start: those scripts
+# glue the particle or the closing bracket to it ("パスワード:Saffron-Violet-2360」と",
+# batch 19).
+_VALUE_RE: Final = re.compile(
+    r"[^\s\"'`<>,;\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff01-\uff0f]{1,512}"
+)
 _QUOTED_RE: Final = re.compile(r"(?P<q>[\"'`])(?P<v>[^\"'`\n]{1,256})(?P=q)")
 _CHUNK_RE: Final = re.compile(r"\S+")
 # Keywords looked at per text: a text that repeats one keyword a hundred times is not
@@ -414,7 +420,9 @@ class CredentialDetector:
             if m is None:
                 continue
             password = m.group("password")
-            if is_reference(password) or password.lower() in _DOC_PASSWORDS:
+            # A symbol no name holds ("…:ember.Lantern47?@…", batch 19) makes it a value.
+            named = is_reference(password) and not any(c in "?!#%^*~" for c in password)
+            if named or password.lower() in _DOC_PASSWORDS:
                 continue
             if _PORT_RE.fullmatch(password) and "." in m.group("user"):
                 continue  # ``https://host:8080?next=a@b.com``: a port, not a password
@@ -703,6 +711,12 @@ def _is_assigned_value(text: str, start: int) -> bool:
     return outer is None or "header" not in outer.group(1).lower()
 
 
+# A path rooted in a home directory ($HOME/…, ${HOME}/…, ~/…, ~user/…, %USERPROFILE%\…).
+_HOME_ROOTED_RE: Final = re.compile(
+    r"(?i)(?:\$home|\$\{home\}|~[a-z0-9_.\-]{0,32}|%userprofile%|\$env:userprofile)[/\\]"
+)
+
+
 def _grade(cls: str, where: str) -> str:
     if cls == "password":
         return {"assign": "weak", "link": "password", "window": "strong"}[where]
@@ -710,11 +724,15 @@ def _grade(cls: str, where: str) -> str:
 
 
 def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
-    v = strip_value(value)
+    v = fold_lookalikes(strip_value(value))
     if not v or is_reference(v) or v[0] in ")]},;(":
         return False
     if v.startswith("pk.eyJ"):
         return False  # a Mapbox public token: public by design (docs/screening.md)
+    if _HOME_ROOTED_RE.match(v):
+        # "credentials under $HOME/.config/gcloud/…" (batch 19): a location, which
+        # internal_path names; the file may hold a secret, the text does not show one.
+        return False
     if _EMPTY_ASSIGN_RE.fullmatch(v):
         return False  # ``API_KEY=``: the next empty assignment, not a value
     if grade == "weak":
@@ -737,7 +755,21 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
             and not _PROSE_VALUE_RE.match(v)
             and not (v.isalpha() and v.islower() and len(v) <= 10)
         )
+    if _HUMAN_PASSWORD_RE.match(v) and not _PARTS_NAME_RE.match(v) and looks_like_password(v):
+        # A few words after its keyword ("das Admin-Passwort des Routers im Lager
+        # glacier.Orbit57?", batch 19): a person's password, with lower and upper case, a
+        # digit and a symbol, is no word or name either.
+        return True
     return looks_machine_made(v, min_len=8) and _mixed_enough(v)
+
+
+# Capitalised words and a number joined by hyphens: a format's or product's name
+# (PuTTY-User-Key-File-3), not a password typed in prose.
+_PARTS_NAME_RE: Final = re.compile(r"^(?:[A-Z][A-Za-z]*-)+[A-Za-z0-9]+$")
+# Lower and upper case, a digit and a symbol among 8-40 printable characters.
+_HUMAN_PASSWORD_RE: Final = re.compile(
+    r"^(?=[!-~]{8,40}$)(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9])"
+)
 
 
 def _mixed_enough(v: str) -> bool:
@@ -960,9 +992,11 @@ def _pem_body(text: str, start: int, end: int) -> bool:
     line_before = text[max(0, start - 80) : start].rsplit("\n", 1)[-1].rstrip(" \t")
     in_sentence = bool(line_before) and (line_before[-1].isalpha() or line_before[-1] == ",")
     if same_line and not same_line.startswith(('"', "'", "`")):
-        token = same_line.split()[0]
-        if len(token) >= 16 and _PEM_BODY_RE.fullmatch(token.rstrip("=")) is not None:
-            return True  # a block pasted on one line
+        # A block pasted on one line, also when the writer cut it short with an ellipsis
+        # ("MIIEpAIBAAKCAQEA…", batch 19): what is shown of the key is its secret part.
+        token = same_line.split()[0].rstrip(".…").rstrip("=")
+        if len(token) >= 16 and _PEM_BODY_RE.fullmatch(token) is not None:
+            return True
         # Inside a sentence it is named; at the start of a line it opens a block whatever
         # follows, unless what follows is a placeholder.
         return not in_sentence and not _PEM_PLACEHOLDER_RE.search(same_line)
@@ -1390,9 +1424,12 @@ _PHRASE_WORDS: Final = (
     "frase de senha", "кодовая фраза", "парольная фраза", "wachtwoordzin",
 )  # fmt: skip
 _PHRASE_VALUE_RE: Final = re.compile(
-    r"[^.\n]{0,60}?(?:\s(?:is|was|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|—\s)|:)\s{1,3}"
-    r"[«\"“'‘„‚]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)[»\"”'’“‘]?"
-    r"(?=\s?(?:[,.;:!?()]|\s(?:and|e|och|y|et|und|и|og|en|ed)\s|$))"
+    # "as" too: "gives the passphrase as 'sorrel quartz saffron 36'" (batch 19)
+    r"[^.\n]{0,60}?(?:\s(?:is|was|as|als|comme|como|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|"
+    r"—\s)|:)\s{1,3}"
+    r"[«\"“'‘„‚]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)"
+    # a closing quote ends the value whatever follows it ("… 36' so the job can …")
+    r"(?:[»\"”'’“‘]|(?=\s?(?:[,.;:!?()]|\s(?:and|e|och|y|et|und|и|og|en|ed)\s|$)))"
 )
 _DESCRIPTION_WORDS: Final = frozenset(
     re.findall(

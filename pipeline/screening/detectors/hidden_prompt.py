@@ -141,11 +141,24 @@ _EXAMPLE_BEFORE_RE: Final = re.compile(
 )
 
 
+# A phrase quoted right after words that name it as a specimen ("the classic phrase
+# 'ignore previous instructions'", batch 19's article): cited, not recited. An injection
+# is quoted after what carries it ("the page says: '…'", "the page has the sentence '…'").
+_SPECIMEN_BEFORE_RE: Final = re.compile(
+    r"\b(?:classic|famous|well[-\s]known|typical|textbook|naive|canonical|sample|example|demo|"
+    r"klassische[nr]?|bekannte[nr]?|clásica|classica|classique|классическ\w*|известн\w*)\s"
+    r"(?:[^\W\d_]+\s){0,2}(?:phrase|payload|string|wording|attack|line|satz|frase|фраза)s?\s?"
+    r"(?:is\s|was\s|like\s|:\s?)?[\"'“«‘„]\s?\Z"
+)
+
+
 def _phrase_found(rule: PhraseRule, text: str) -> bool:
     for n, m in enumerate(rule.pattern.finditer(text)):
         if n >= 8:
             return False
         if _TALK_QUOTE_AFTER_RE.match(text, m.end()):
+            continue
+        if _SPECIMEN_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()):
             continue
         if rule.kind == "identity" and _EXAMPLE_BEFORE_RE.search(
             text, max(0, m.start() - 40), m.start()
