@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pipeline.config import WorkerSettings
+    from pipeline.kafka.security import KafkaSecurity
 
 
 def _cmd_process(args: argparse.Namespace) -> int:
@@ -300,16 +301,11 @@ def _run_secure(args: argparse.Namespace) -> int:
         )
         print("certificates and passwords in a temporary folder, deleted when it stops.")
         if args.create_topics:
-            from pipeline.config import PipelineConfig, WorkerSettings
-            from pipeline.kafka.admin import create_topics, pipeline_topics
-            from pipeline.topics import DEFAULT_PARTITIONS
-
-            count = args.partitions or WorkerSettings().partitions or DEFAULT_PARTITIONS
-            specs = pipeline_topics(PipelineConfig().topics, count, 1)
-            import asyncio
-
-            asyncio.run(create_topics(broker.bootstrap, specs, security=broker.security()))
-            print(f"topics: {', '.join(s.name for s in specs)} ({count} partitions each)")
+            print(
+                _create_pipeline_topics(
+                    broker.bootstrap, args.partitions, 1, security=broker.security()
+                )
+            )
         roles = {
             "admin": "admin (super-user: topics --create, topics --acls --apply)",
             "worker": "worker (the worker role's ACLs, app id chao-pipeline)",
@@ -373,8 +369,14 @@ def _run_cluster(args: argparse.Namespace) -> int:
         cluster.stop()
 
 
-def _create_pipeline_topics(bootstrap: str, partitions: int | None, replication: int) -> str:
-    """The raw, clean and dead-letter topics, as the compose file's topics job creates them."""
+def _create_pipeline_topics(
+    bootstrap: str,
+    partitions: int | None,
+    replication: int,
+    security: KafkaSecurity | None = None,
+) -> str:
+    """The raw, clean and dead-letter topics, as the compose file's topics job creates them
+    (``security``: the client settings of a secured broker's admin)."""
     import asyncio
 
     from pipeline.config import PipelineConfig, WorkerSettings
@@ -383,7 +385,7 @@ def _create_pipeline_topics(bootstrap: str, partitions: int | None, replication:
 
     count = partitions or WorkerSettings().partitions or DEFAULT_PARTITIONS
     specs = pipeline_topics(PipelineConfig().topics, count, replication)
-    asyncio.run(create_topics(bootstrap, specs))
+    asyncio.run(create_topics(bootstrap, specs, security=security))
     in_sync = min_insync_replicas(replication)
     replicas = f", {replication} replicas" if replication > 1 else ""
     replicas += f", min.insync.replicas {in_sync}" if in_sync else ""
