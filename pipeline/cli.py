@@ -7,7 +7,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pipeline.config import WorkerSettings
@@ -272,15 +272,20 @@ def _cmd_broker(args: argparse.Namespace) -> int:
             print("in-memory: its data is gone when it stops. Ctrl-C stops it.")
         if args.create_topics:
             print(_create_pipeline_topics(broker.bootstrap, args.partitions, 1))
-        sys.stdout.flush()
-        assert broker.process is not None
-        code = broker.process.wait()
-        print(f"chao-pipeline: the broker exited with code {code}", file=sys.stderr)
-        return 1
+        return _wait_for_exit(broker.process)
     except KeyboardInterrupt:
         return 0
     finally:
         broker.stop()
+
+
+def _wait_for_exit(process: Any) -> int:
+    """A broker in the foreground: wait for its process; exiting on its own is a failure."""
+    sys.stdout.flush()
+    assert process is not None
+    code = process.wait()
+    print(f"chao-pipeline: the broker exited with code {code}", file=sys.stderr)
+    return 1
 
 
 def _run_secure(args: argparse.Namespace) -> int:
@@ -315,11 +320,7 @@ def _run_secure(args: argparse.Namespace) -> int:
             print()
             print(env_lines(broker.client_env(user), comment, broker.url))
         print("\nCtrl-C stops it.")
-        sys.stdout.flush()
-        assert broker.process is not None
-        code = broker.process.wait()
-        print(f"chao-pipeline: the broker exited with code {code}", file=sys.stderr)
-        return 1
+        return _wait_for_exit(broker.process)
     except KeyboardInterrupt:
         return 0
     finally:

@@ -66,35 +66,29 @@ def start_session(deployment: Deployment) -> StartedSession:
 def test_a_real_gap_is_skipped_after_the_window_and_its_event_is_late(deploy) -> None:  # type: ignore[no-untyped-def]
     window = PipelineConfig().reorder_window_s
     session = start_session(deploy())
-    worker, bootstrap, topics, released = (
-        session.worker,
-        session.bootstrap,
-        session.topics,
-        session.released,
-    )
     # seq 1 is missing: seq 2 waits on its gap.
     waiting = envelope(2, "message.delta", {"messageId": "m", "delta": "two"})
-    asyncio.run(produce_lines(bootstrap, topics.raw, [waiting], seed=2))
+    asyncio.run(produce_lines(session.bootstrap, session.topics.raw, [waiting], seed=2))
     produced = time.monotonic()
-    wait_until(lambda: released() == [0, 2], 30, "seq 2 released after its gap")
+    wait_until(lambda: session.released() == [0, 2], 30, "seq 2 released after its gap")
     skipped_after = time.monotonic() - produced
     # Not before the window, and about a window later (a reading or two of the group's
     # progress, the timer's tick and this test's polling on top).
     assert window <= skipped_after < window + 3.0, skipped_after
-    text = worker.get("/metrics")[1].decode()
+    text = session.worker.get("/metrics")[1].decode()
     assert metric(text, 'chao_ordering_gaps_total{cause="window"}') == 1
     # The missing event, 5 s after its successor: past the window, so it is late.
     time.sleep(max(0.0, 5.0 - (time.monotonic() - produced)))
     missing = envelope(1, "message.delta", {"messageId": "m", "delta": "one"})
-    asyncio.run(produce_lines(bootstrap, topics.raw, [missing], seed=3))
+    asyncio.run(produce_lines(session.bootstrap, session.topics.raw, [missing], seed=3))
 
     def late() -> float:
-        text = worker.get("/metrics")[1].decode()
+        text = session.worker.get("/metrics")[1].decode()
         return metric(text, 'chao_ordering_late_total{cause="window"}')
 
     wait_until(lambda: late() == 1, 30, "seq 1 counted late")
-    assert released() == [0, 2]
-    text = worker.get("/metrics")[1].decode()
+    assert session.released() == [0, 2]
+    text = session.worker.get("/metrics")[1].decode()
     assert metric(text, "chao_ordering_late_total") == 1
     assert metric(text, "chao_ordering_gaps_total") == 1
 
@@ -126,17 +120,11 @@ def test_a_record_held_in_its_producer_does_not_shorten_the_window(deploy) -> No
     once and dropped seq 1 as late (the raw topic is created with LogAppendTime,
     pipeline.topics.RAW_TIMESTAMP_TYPE)."""
     session = start_session(deploy())
-    worker, bootstrap, topics, released = (
-        session.worker,
-        session.bootstrap,
-        session.topics,
-        session.released,
-    )
     waiting = envelope(2, "message.delta", {"messageId": "m", "delta": "two"})
     missing = envelope(1, "message.delta", {"messageId": "m", "delta": "one"})
     held_since = int((time.time() - 10.0) * 1000)
-    asyncio.run(send_held(bootstrap, topics.raw, [waiting, missing], held_since))
-    wait_until(lambda: released() == [0, 1, 2], 30, "seq 1 and 2 released in order")
-    text = worker.get("/metrics")[1].decode()
+    asyncio.run(send_held(session.bootstrap, session.topics.raw, [waiting, missing], held_since))
+    wait_until(lambda: session.released() == [0, 1, 2], 30, "seq 1 and 2 released in order")
+    text = session.worker.get("/metrics")[1].decode()
     assert metric(text, "chao_ordering_late_total") == 0
     assert metric(text, "chao_ordering_gaps_total") == 0
