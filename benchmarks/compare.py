@@ -532,12 +532,16 @@ def compare(
     latency_lines: list[bytes] = []
     half: float | None = None
 
+    def stream_at_half(rate: float) -> tuple[list[bytes], float]:
+        """The latency stream offered at half of ``rate``, and that load."""
+        load = rate / 2
+        count = int(load * latency_seconds)
+        return lines_for(count, seed=12, start=datetime.now(UTC))[:count], load
+
     def half_of(rate: float) -> tuple[list[bytes], float]:
         """(b)'s offered load, the same for every processor after it."""
         nonlocal latency_lines, half
-        half = rate / 2
-        count = int(half * latency_seconds)
-        latency_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+        latency_lines, half = stream_at_half(rate)
         return latency_lines, half
 
     def worker_b() -> Figures:
@@ -564,9 +568,7 @@ def compare(
 
     def half_of_eos(own: float) -> tuple[list[bytes], float]:
         nonlocal eos_lines, eos_rate
-        eos_rate = own / 2
-        count = int(eos_rate * latency_seconds)
-        eos_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+        eos_lines, eos_rate = stream_at_half(own)
         return eos_lines, eos_rate
 
     def worker_eos(
