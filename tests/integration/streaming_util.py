@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import orjson
-from aiokafka import AIOKafkaConsumer, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from pipeline import Pipeline, PipelineConfig, Source
 from pipeline.kafka.io import Record, read_topics
@@ -290,3 +291,29 @@ def worker_summary(worker: WorkerProcess) -> str:
     ]
     counters = ", ".join(f"{n}={metric(text, n):.0f}" for n in names)
     return f"{worker.name}: {counters}; partitions behind: {lags or 'none'}"
+
+
+async def play_in_order(deployment: Deployment, worker: WorkerProcess, lines: list[bytes]) -> None:
+    """Produce with random keys (so over several partitions), each record once the worker
+    has taken the one before: records arrive in the file's order. The contract makes the
+    output independent of interleaving, except for two different events claiming one seq,
+    which are first come, first served (the out-of-order fixture has such a pair). With the
+    deployment's client security (a secured broker)."""
+    rng = random.Random(len(lines))
+    producer = AIOKafkaProducer(
+        bootstrap_servers=deployment.broker.bootstrap,
+        acks="all",
+        **aiokafka_options(deployment.security),
+    )
+    await producer.start()
+    try:
+        for offset, line in enumerate(lines, start=1):
+            await producer.send_and_wait(
+                deployment.topics.raw, line, key=rng.randbytes(8).hex().encode()
+            )
+            deadline = time.monotonic() + 30
+            while consumed(worker) < offset:
+                assert time.monotonic() < deadline, f"record {offset} was not consumed"
+                await asyncio.sleep(0.02)
+    finally:
+        await producer.stop()

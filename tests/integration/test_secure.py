@@ -29,8 +29,14 @@ from pipeline.kafka.reader import CleanTopicReader
 from pipeline.kafka.secure_broker import SecureKafkaBroker, make_ca
 from pipeline.kafka.security import SecurityError, aiokafka_options
 from pipeline.topics import Topics
+from tests.fixtures_util import expected, raw_lines
 from tests.integration.conftest import Deployment
-from tests.integration.streaming_util import assert_matches_file_mode, file_mode, read_outputs
+from tests.integration.streaming_util import (
+    assert_matches_file_mode,
+    file_mode,
+    play_in_order,
+    read_outputs,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.kafka_only, pytest.mark.secure]
 
@@ -159,6 +165,31 @@ def test_worker_exactly_once_over_sasl_ssl_with_only_its_acls(
     records = read_outputs(deployment, len(clean), len(dead), 120, "read_committed")
     assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=False)
     assert "transactional producers started" in worker.log_path.read_text(errors="replace")
+
+
+@pytest.mark.parametrize("guarantee", ["at_least_once", "exactly_once"])
+def test_every_fixture_over_sasl_ssl_with_only_its_acls(
+    secure_broker: SecureKafkaBroker,
+    tmp_path: Path,
+    deployments: list[Deployment],
+    fixture_name: str,
+    guarantee: str,
+) -> None:
+    """The conformance run (tests/integration/test_streaming.py) over SASL_SSL: every
+    shared fixture, its records in the file's order with random keys, through a worker
+    that has only the worker role's ACLs, gives the file mode's output exactly (no
+    repeat; the outputs read ``read_committed`` under exactly-once)."""
+    deployment = secure_deployment(secure_broker, tmp_path, CHAO_PROCESSING_GUARANTEE=guarantee)
+    deployments.append(deployment)
+    worker = deployment.worker("w")
+    worker.wait_ready()
+    lines = [line for line in raw_lines(fixture_name) if line.strip()]
+    clean, dead = file_mode(lines)
+    assert clean == expected(fixture_name)
+    asyncio.run(play_in_order(deployment, worker, lines))
+    isolation = "read_committed" if guarantee == "exactly_once" else "read_uncommitted"
+    records = read_outputs(deployment, len(clean), len(dead), 60, isolation)
+    assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=False)
 
 
 def test_reader_is_denied_the_raw_dead_letter_and_internal_topics(

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import random
-import time
 from datetime import UTC, datetime
 
 import orjson
 import pytest
-from aiokafka import AIOKafkaProducer
 
 from pipeline import Pipeline, Source
 from pipeline.generate import TrafficProfile, generate_events
@@ -20,9 +17,9 @@ from tests.fixtures_util import expected, expected_dead_letters, raw_lines
 from tests.integration.streaming_util import (
     assert_matches_file_mode,
     committed_everything,
-    consumed,
     file_mode,
     metric,
+    play_in_order,
     read_outputs,
     wait_for_split,
     wait_until,
@@ -197,24 +194,3 @@ def test_idle_sessions_are_forgotten_and_memory_stays_bounded(deploy) -> None:  
         )
 
     wait_until(forgotten, 30, "the idle session to be forgotten")
-
-
-async def play_in_order(deployment, worker, lines: list[bytes]) -> None:  # type: ignore[no-untyped-def]
-    """Produce with random keys (so over several partitions), each record once the worker
-    has taken the one before: records arrive in the file's order. The contract makes the
-    output independent of interleaving, except for two different events claiming one seq,
-    which are first come, first served (the out-of-order fixture has such a pair)."""
-    rng = random.Random(len(lines))
-    producer = AIOKafkaProducer(bootstrap_servers=deployment.broker.bootstrap, acks="all")
-    await producer.start()
-    try:
-        for offset, line in enumerate(lines, start=1):
-            await producer.send_and_wait(
-                deployment.topics.raw, line, key=rng.randbytes(8).hex().encode()
-            )
-            deadline = time.monotonic() + 30
-            while consumed(worker) < offset:
-                assert time.monotonic() < deadline, f"record {offset} was not consumed"
-                await asyncio.sleep(0.02)
-    finally:
-        await producer.stop()
