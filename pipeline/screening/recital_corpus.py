@@ -1230,6 +1230,9 @@ def _round12(rng: random.Random, positive: bool) -> tuple[str, str]:
             end = "。" if code in ("ja", "zh") else "."
             return phase + rng.choice(x["src"]) + " " + sep.join(items) + end, group
         text = rng.choice(x["inj"]).replace("{url}", _url(rng))
+        if "tail" in x and rng.random() < 0.35:
+            # quoted, then declined: still the hidden text shown (batch 20's CV)
+            text += " " + rng.choice(x["tail"])
         return phase + text, group
     text = rng.choice(x["neg"])
     if rng.random() < 0.3:
