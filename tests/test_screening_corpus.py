@@ -49,6 +49,8 @@ HELDOUT_BATCH17 = Path(__file__).parent / "data" / "screening_heldout_batch17.js
 HELDOUT_BATCH18 = Path(__file__).parent / "data" / "screening_heldout_batch18.jsonl"
 # Batch 19, written blind; first run on round 10 (none relabelled).
 HELDOUT_BATCH19 = Path(__file__).parent / "data" / "screening_heldout_batch19.jsonl"
+# Batch 20, written blind; first run on round 11 (none relabelled).
+HELDOUT_BATCH20 = Path(__file__).parent / "data" / "screening_heldout_batch20.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -103,6 +105,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH17,
         HELDOUT_BATCH18,
         HELDOUT_BATCH19,
+        HELDOUT_BATCH20,
     ],
     ids=[
         "batches1-4",
@@ -121,6 +124,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch17",
         "batch18",
         "batch19",
+        "batch20",
     ],
 )
 def test_heldout_set(path: Path) -> None:

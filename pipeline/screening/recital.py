@@ -100,6 +100,9 @@ _EN_ANCHORS: Final = (
     "vision model", "any model", "my role", "playing ", "meant to", "supposed to", "config",
     "bot ", "bot,", "bot.", "bot:", "forbid", "upsell", "guardrail", "setup text",
     "house rules", "hard rules", "ki-",
+    # an AI reader named in fetched content ("note to any AI screening this", round 12;
+    # not "assistant," or "assistant:": ordinary narration and SDK role labels)
+    "for ai ", "ai screening",
 )  # fmt: skip
 
 

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from pipeline.screening.recital_langs import LANGS
 from pipeline.screening.recital_round10 import EN_EXTRA, EXTRA, EXTRA_NEG
 from pipeline.screening.recital_round11 import R11
+from pipeline.screening.recital_round12 import R12
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1209,6 +1210,41 @@ def _round11(rng: random.Random, positive: bool) -> tuple[str, str]:
     return phase + text, group
 
 
+def _round12(rng: random.Random, positive: bool) -> tuple[str, str]:
+    """Round 12's share: hidden instructions recapped under a label as a bare list of
+    obligations, orders addressed to an AI reader by its role inside fetched content
+    (positives); the user's injection quoted and refused, texts about injection, style
+    guides and public policies explained (negatives); in the languages of :data:`R12`
+    (English more often); the language's code as the group."""
+    code = rng.choice([*R12, *["en"] * 4])
+    x = R12[code]
+    group = "en-r12" if code == "en" else code
+    phase = rng.choice(PHASES)
+    if positive:
+        if rng.random() < 0.6:
+            items = [
+                c.format(name=rng.choice(NAMES), co=rng.choice(COMPANIES))
+                for c in rng.sample(x["inf"], min(len(x["inf"]), rng.randint(2, 3)))
+            ]
+            sep = "、" if code in ("ja", "zh") else rng.choice((", ", "; "))
+            end = "。" if code in ("ja", "zh") else "."
+            return phase + rng.choice(x["src"]) + " " + sep.join(items) + end, group
+        text = rng.choice(x["inj"]).replace("{url}", _url(rng))
+        if "tail" in x and rng.random() < 0.35:
+            # quoted, then declined: still the hidden text shown (batch 20's CV)
+            text += " " + rng.choice(x["tail"])
+        return phase + text, group
+    text = rng.choice(x["neg"])
+    if rng.random() < 0.3:
+        text += " " + rng.choice(x["neg"])
+    return phase + text, group
+
+
+def _url(rng: random.Random) -> str:
+    host = rng.choice(("helpdesk-check", "verify-portal", "sync-relay", "mail-archive"))
+    return f"https://{host}{rng.randint(2, 99)}.example.net/in"
+
+
 Maker = Callable[[random.Random], tuple[str, str]]
 
 
@@ -1228,9 +1264,9 @@ def _two(make: Maker) -> Maker:
 
 
 # Where a draw goes: the English templates below the first bound, round 8's languages
-# below the second, round 10's share below the third, round 11's above it. With 32,000
-# texts the first three keep about the sizes they had at 26,000 (0.36, 0.68).
-ROUND8_SHARES = (0.29, 0.55, 0.81)
+# below the second, round 10's share below the third, round 11's below the fourth, round
+# 12's above it (round 12 took 12% from the others in proportion).
+ROUND8_SHARES = (0.27, 0.51, 0.75, 0.88)
 
 
 def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
@@ -1251,6 +1287,8 @@ def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
         (lambda r: _round10(r, False), 0),
         (lambda r: _round11(r, True), 1),
         (lambda r: _round11(r, False), 0),
+        (lambda r: _round12(r, True), 1),
+        (lambda r: _round12(r, False), 0),
     )
     want = {1: int(n * 0.45), 0: n - int(n * 0.45)}
     have = {0: 0, 1: 0}

@@ -416,7 +416,15 @@ def _classes(value: str) -> tuple[int, bool, bool, bool, bool]:
     return lower + upper + digit + symbol, lower, upper, digit, symbol
 
 
-_ASSIGNMENT_INSIDE_RE: Final = re.compile(r"[A-Za-z_]=[^=\s]")
+# ``name=value`` inside a value (``--from-literal=password=$X``, ``a=1&b=2``): the name is
+# word-shaped (lower, UPPER, snake or camel case, 3 characters at least) and starts the
+# value or follows a separator. A password with "=" among its symbols (``Ry=oZF0Xi@c``,
+# ``du^H=179=QvN*``, batch 20) has no such name before it (round 12; the rule was any
+# letter before "=").
+_ASSIGNMENT_INSIDE_RE: Final = re.compile(
+    r"(?:^|[\-&;,?/:])(?:[a-z_][a-z0-9_.\-]{2,}|[A-Z_][A-Z0-9_]{2,}|[a-z]+(?:[A-Z][a-z0-9]+)+"
+    r"|[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*[a-z0-9])=[^=\s]"
+)
 
 
 def _latin(v: str) -> bool:

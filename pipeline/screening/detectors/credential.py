@@ -517,7 +517,9 @@ class CredentialDetector:
         keyword = low[start:end]
         if _PAGINATION_BEFORE_RE.search(low, max(0, start - 24), start):
             return False  # "the continuation token … is …", "next page token": a cursor
-        if " " in keyword or not keyword.isascii():
+        # A stem that takes endings ("salasanansa:", batch 20) is read as a prose word
+        # too: as an identifier its ending made it no name.
+        if " " in keyword or not keyword.isascii() or _suffixed(keyword):
             # A phrase (``api key``, ``mot de passe``) or a word of another script: whole
             # words only. CJK has no spaces: there the particle after the keyword is
             # taken off by the prose reader.
@@ -1324,6 +1326,13 @@ _RECOVERY_ANCHORS: Final = (
     "kurtarma kodu", "kurtarma anahtarı", "恢复密钥", "复原密钥", "回復キー", "復旧キー",
     "복구 키", "wiederherstellungsschlüssel", "clé de récupération", "clave de recuperación",
     "chave de recuperação", "ключ восстановления",
+    # round 12: "backup codes" as the contract's languages say it (batch 20's Spanish)
+    "código de respaldo", "códigos de respaldo", "códigos de seguridad", "code de secours",
+    "codes de secours", "codice di backup", "codici di backup", "código de backup",
+    "códigos de backup", "резервный код", "резервные коды", "备份码", "备用代码",
+    "バックアップ用コード", "kody zapasowe", "záložní kódy", "yedek kod", "varakoodi",
+    "varmuuskoodi", "reservekode", "reservkod", "back-upcode", "קודי גיבוי", "رموز الاحتياط",
+    "رموز النسخ الاحتياطي", "mã dự phòng", "kode cadangan", "backup-codes", "notfallcode",
 )  # fmt: skip
 _CODE_RE: Final = re.compile(
     r"(?<![\w-])(?:\d{6}(?:-\d{6}){7}"
@@ -1422,14 +1431,21 @@ _PHRASE_WORDS: Final = (
     "passphrase", "pass phrase", "lösenfras", "passfras", "frase de contraseña",
     "frase secreta", "phrase secrète", "phrase de passe", "frase segreta", "frase-senha",
     "frase de senha", "кодовая фраза", "парольная фраза", "wachtwoordzin",
+    # round 12: more languages (batch 20's Japanese SSH key passphrase)
+    "パスフレーズ", "암호 문구", "密码短语", "口令短语", "salalause", "tunnuslause",
+    "passordfrase", "hasło-fraza", "fraza hasła", "parola d'accesso", "phrase de passe",
+    "geheimphrase", "passphrase-", "פסוקת סיסמה", "عبارة المرور",
 )  # fmt: skip
 _PHRASE_VALUE_RE: Final = re.compile(
     # "as" too: "gives the passphrase as 'sorrel quartz saffron 36'" (batch 19)
-    r"[^.\n]{0,60}?(?:\s(?:is|was|as|als|comme|como|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|это|"
-    r"—\s)|:)\s{1,3}"
-    r"[«\"“'‘„‚]?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)"
+    r"[^.\n]{0,60}?(?:(?:\s(?:is|was|as|als|comme|como|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|"
+    r"это|—\s)|:)\s{1,3}"
+    # CJK: a particle or colon glued to an opening bracket ("パスフレーズは「…」", round 12)
+    r"|[はが是는은：:]\s{0,2}(?=[「『“\"]))"
+    # a space may pad the quotes (« … », French)
+    r"[«\"“'‘„‚「『]?\s?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)"
     # a closing quote ends the value whatever follows it ("… 36' so the job can …")
-    r"(?:[»\"”'’“‘]|(?=\s?(?:[,.;:!?()]|\s(?:and|e|och|y|et|und|и|og|en|ed)\s|$)))"
+    r"(?:\s?[»\"”'’“‘」』]|(?=\s?(?:[,.;:!?()]|\s(?:and|e|och|y|et|und|и|og|en|ed)\s|$)))"
 )
 _DESCRIPTION_WORDS: Final = frozenset(
     re.findall(
@@ -1470,7 +1486,9 @@ def _passphrase_words(low: str) -> bool:
                 stops = sum(p in _DESCRIPTION_WORDS for p in parts)
                 digit = any(c.isdigit() for c in m.group("value"))
                 # a quoted run of words is set apart by the writer as the value
-                quoted = m.group(0).rstrip().endswith(("'", '"', "”", "»", "’", "“", "‘"))
+                quoted = (
+                    m.group(0).rstrip().endswith(("'", '"', "”", "»", "’", "“", "‘", "」", "』"))
+                )
                 if (
                     3 <= len(parts) <= 7
                     and parts[0] not in _DESCRIPTION_WORDS

@@ -125,7 +125,12 @@ _USER_SAYS_RE: Final = re.compile(
     # the user's own words in quotes, the verb after them (Turkish, Japanese, Korean) or
     # before: "Kullanıcı "…" dedi", "ユーザーが「…」と書いてきた"
     r"|(?:\buser|\busuari[oa]|\busuári[oa]|\butilisat(?:eur|rice)|\bnutzer|\butente|"
-    r"\bkullanıcı|пользовател[ья]|ユーザー|사용자|用户|使用者)[^.\n]{0,30}[«\"“'「『„]"
+    r"\bkullanıcı|пользовател[ья]|ユーザー|사용자|用户|使用者"
+    # round 12 (batch 20's Polish refusal): the user named in more languages
+    r"|\bużytkowni(?:k|czka)|\bgebruiker|\banvändare(?:n)?|\bbruger(?:en)?|\bbrukere(?:n)?|"
+    r"\buživatel(?:ka)?|\bpoužívateľ|\bkäyttäjä|\bfelhasználó|\butilizator(?:ul)?|"
+    r"\butilizador|\bkorisnik|\bχρήστης|користувач|потребител|משתמש|المستخدم|کاربر|"
+    r"उपयोगकर्ता|\bngười\sdùng|\bpengguna|ผู้ใช้)[^.\n]{0,30}[«\"“'「『„]"
 )
 
 
