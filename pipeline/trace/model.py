@@ -12,6 +12,7 @@ from typing import Any, Final
 
 import orjson
 
+from pipeline.held_bytes import held
 from pipeline.models.envelope import MAX_SEQ
 from pipeline.trace import DEFAULT_MAX_AGE_S, DEFAULT_MAX_EVENTS, TraceSettings
 
@@ -85,7 +86,8 @@ class SessionTrace:
             return False
         if now is None:
             now = self.clock()
-        self.encoded.append(encoded if encoded is not None else orjson.dumps(event))
+        # Right-sized: held for up to the age limit (pipeline.held_bytes says why).
+        self.encoded.append(held(encoded if encoded is not None else orjson.dumps(event)))
         self.seqs.append(seq)
         self.appended_at.append(now)
         self.last_seq = seq
