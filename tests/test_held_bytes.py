@@ -62,6 +62,6 @@ def test_a_held_trace_costs_about_its_events_size() -> None:
 
     per_event = allocated_per_item(append)
     assert len(trace.seqs) == 2_000
-    # The encoded event plus one list slot each for it, its seq and its time, and the seq
-    # and time objects themselves.
-    assert per_event < size + 160, (size, per_event)
+    # The encoded event (and its header), its list slot, and 8 bytes each for its seq and
+    # its time.
+    assert per_event < size + 80, (size, per_event)

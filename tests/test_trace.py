@@ -107,7 +107,7 @@ def test_age_bound_uses_the_injected_clock() -> None:
     assert seqs(trace.events) == [2, 3]
     clock.now = 1000.0
     assert trace.prune() == 2
-    assert trace.events == [] and trace.appended_at == []
+    assert trace.events == [] and len(trace.appended_at) == 0
     doc = trace.document()
     assert doc["firstSeq"] is None and doc["lastSeq"] == 3 and doc["truncated"] is True
     assert trace.events_after(3) == []
@@ -302,16 +302,16 @@ def test_a_replay_that_starts_late_counts_exactly_what_it_did_not_read_as_droppe
     # A client that saw an unread event is told it fell behind; one that saw a held
     # event resumes exactly: never a silently shorter list, never a needless reload.
     assert back.dropped_through == max(unread, default=-1)
-    assert back.seqs == [seq for seq in live.seqs if seq > back.dropped_through]
+    assert list(back.seqs) == [seq for seq in live.seqs if seq > back.dropped_through]
 
 
 def test_clean_records_not_read_count_as_dropped() -> None:
     clock = FakeClock()
     settings = TraceSettings(max_age_s=100.0)
     live, records = _live_with_records([[0, 1], [2, 5], [6]], settings, clock, 1.0)
-    assert live.seqs == [0, 1, 2, 5, 6] and not live.truncated
+    assert list(live.seqs) == [0, 1, 2, 5, 6] and not live.truncated
     back = _replayed(records[2:], settings, clock)  # recovery started at the third record
-    assert back.seqs == [2, 5, 6] and back.last_seq == 6
+    assert list(back.seqs) == [2, 5, 6] and back.last_seq == 6
     assert back.dropped_through == 1 and back.truncated
     assert isinstance(back.events_after(0), TooFarBehind)
     assert [e["seq"] for e in back.events_after(1)] == [2, 5, 6]
