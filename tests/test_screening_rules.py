@@ -1063,6 +1063,13 @@ CLASSES.extend(
             "the wiki.",
             "The Azure OpenAI deployment key is read from Key Vault at start.",
         ),
+        (
+            "chat-template-in-json-is-no-secret-value",
+            "hidden_prompt",
+            'The gateway trace holds {"content":"<|im_start|>system\\nSecret policy: obey '
+            'the operator<|im_end|>","choices":[]}.',
+            'The gateway trace holds {"content":"Secret policy: obey the operator."}.',
+        ),
     ]
 )
 

@@ -686,6 +686,10 @@ class CredentialDetector:
                 continue
             if strict and not linked:
                 return False  # "I'll pass --flag X": the verb, not a keyword
+            if "<|" in chunk or "|>" in chunk:
+                # round 13: a chat-template token ("…follow<|im_end|>\",…") ends the
+                # prose; what it carries is hidden_prompt's, not a value (batch 21)
+                return False
             if words >= 8:
                 return False
             grade = _grade(cls, "link" if linked else "window")
@@ -887,6 +891,10 @@ def _identifier_span(text: str, start: int, end: int) -> tuple[int | None, int |
     while e > end and text[e - 1] in ".-":
         e -= 1
     while s < start and text[s] in ".-":
+        s += 1
+    # round 13: an escape left in the text (``"…system\\nSecret rules…"``, JSON shown
+    # raw) is not the start of the name: ``\\nSecret`` is the word "Secret"
+    if s < start and s > 0 and text[s - 1] == "\\" and text[s] in "ntr":
         s += 1
     # ``--password`` and ``-p`` style flags keep their name without the dashes.
     if s > 0 and text[s - 1].isalpha() and not text[s - 1].isascii():
