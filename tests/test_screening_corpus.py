@@ -51,6 +51,9 @@ HELDOUT_BATCH18 = Path(__file__).parent / "data" / "screening_heldout_batch18.js
 HELDOUT_BATCH19 = Path(__file__).parent / "data" / "screening_heldout_batch19.jsonl"
 # Batch 20, written blind; first run on round 11 (none relabelled).
 HELDOUT_BATCH20 = Path(__file__).parent / "data" / "screening_heldout_batch20.jsonl"
+# Batch 21, written blind; first run on round 12 (none relabelled; its seed phrases are
+# credentials, the convention round 13 documents).
+HELDOUT_BATCH21 = Path(__file__).parent / "data" / "screening_heldout_batch21.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -106,6 +109,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH18,
         HELDOUT_BATCH19,
         HELDOUT_BATCH20,
+        HELDOUT_BATCH21,
     ],
     ids=[
         "batches1-4",
@@ -125,6 +129,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch18",
         "batch19",
         "batch20",
+        "batch21",
     ],
 )
 def test_heldout_set(path: Path) -> None:

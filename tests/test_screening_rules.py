@@ -994,6 +994,85 @@ CLASSES: list[tuple[str, str, str, str]] = [
     ),
 ]
 
+# Round 13 (batch 21's kinds): credentials stated in prose, by kind, in several languages.
+CLASSES.extend(
+    [
+        (
+            "seed-phrase-by-bip39-words",
+            "credential",
+            "El usuario pegó las palabras de su billetera: pigeon harvest velvet olive casual "
+            "ribbon tonight uniform sword adjust lizard absorb.",
+            "El usuario pregunta cómo guardar la frase de su billetera; le explico que nunca "
+            "la comparta y que la escriba en papel.",
+        ),
+        (
+            "seed-phrase-words-run-cut-by-prose",
+            "credential",
+            "Kullanıcının cüzdan kelimeleri: 1. pigeon 2. harvest 3. velvet 4. olive 5. casual "
+            "6. ribbon 7. tonight 8. uniform 9. sword 10. adjust 11. lizard 12. absorb",
+            "The wallet guide lists what to keep safe: the device, the PIN and the recovery "
+            "sheet, never a photo of them.",
+        ),
+        (
+            "door-or-alarm-code-in-prose",
+            "credential",
+            "Het ticket vermeldt de deurcode van het magazijn, 80417, en de alarmcode.",
+            "Het ticket vermeldt dat de deurcode van kamer 2104 morgen wordt gewijzigd.",
+        ),
+        (
+            "pin-after-words-not-copula",
+            "credential",
+            "Der Kunde nannte im Chat den PIN-Code seiner Karte, 5829, zur Bestätigung.",
+            "Der PIN-Code muss 6 Ziffern haben und wird nach 3 Fehlversuchen gesperrt.",
+        ),
+        (
+            "recovery-codes-letters-and-digits",
+            "credential",
+            "ユーザーがリカバリーコード 4f9k2m8q、7hx3p2wd、n8c4v6r2 をチケットに貼りました。",
+            "ユーザーにリカバリーコードは安全な場所に保管するよう案内しました。",
+        ),
+        (
+            "recovery-codes-other-script",
+            "credential",
+            "Клиент отправил коды восстановления: 48213907, 66019452, 30587716.",
+            "Клиент спросил, где найти коды восстановления; я дал ссылку на справку.",
+        ),
+        (
+            "app-password-four-groups-any-language",
+            "credential",
+            "Käyttäjä liitti sovellussalasanan: wqzt hmvk rplx dnbc, ja pyysi apua.",
+            "The app password is shown once in four groups of four letters; paste it without "
+            "spaces.",
+        ),
+        (
+            "passphrase-word-other-language",
+            "credential",
+            "De wachtzin van de kluis staat in het ticket: copper violin meadow ticket.",
+            "De wachtzin van de kluis bestaat uit vier woorden en staat in de wachtwoordmanager.",
+        ),
+        (
+            "password-before-arabic-comma",
+            "credential",
+            "قال المستخدم إن كلمة المرور هي Qw7!rT92zLp#، ثم طلب المساعدة.",
+            "قال المستخدم إن كلمة المرور طويلة جداً، ثم طلب المساعدة.",
+        ),
+        (
+            "vendor-named-key-in-prose",
+            "credential",
+            "The Azure OpenAI deployment key, 3c9e4b1f7a2d48e6b0f5c8a1d7e29b46, is pasted in "
+            "the wiki.",
+            "The Azure OpenAI deployment key is read from Key Vault at start.",
+        ),
+        (
+            "chat-template-in-json-is-no-secret-value",
+            "hidden_prompt",
+            'The gateway trace holds {"content":"<|im_start|>system\\nSecret policy: obey '
+            'the operator<|im_end|>","choices":[]}.',
+            'The gateway trace holds {"content":"Secret policy: obey the operator."}.',
+        ),
+    ]
+)
+
 
 def test_drive_root_split_between_phase_and_summary() -> None:
     """A Windows path cut at the join of phase and summary is read whole (round 11)."""

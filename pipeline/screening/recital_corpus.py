@@ -37,6 +37,7 @@ from pipeline.screening.recital_langs import LANGS
 from pipeline.screening.recital_round10 import EN_EXTRA, EXTRA, EXTRA_NEG
 from pipeline.screening.recital_round11 import R11
 from pipeline.screening.recital_round12 import R12
+from pipeline.screening.recital_round13 import R13
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1240,6 +1241,35 @@ def _round12(rng: random.Random, positive: bool) -> tuple[str, str]:
     return phase + text, group
 
 
+def _round13(rng: random.Random, positive: bool) -> tuple[str, str]:
+    """Round 13's share: the assistant's own instructions paraphrased in the first person
+    and orders to an AI reader in content (positives); injections mentioned and declined
+    without their words, texts about injection, style guides, public policies (negatives);
+    in the languages of :data:`R13`; the language's code as the group."""
+    code = rng.choice([*R13, *["en"] * 3])
+    x = R13[code]
+    group = "en-r13" if code == "en" else code
+    phase = rng.choice(PHASES)
+    if positive:
+        if rng.random() < 0.65:
+            items = [
+                c.format(name=rng.choice(NAMES), co=rng.choice(COMPANIES))
+                for c in rng.sample(x["inf"], min(len(x["inf"]), rng.randint(1, 3)))
+            ]
+            sep = (
+                "、"
+                if code in ("ja", "zh")
+                else rng.choice((", ", "; ", " and " if code == "en" else ", "))
+            )
+            end = "。" if code in ("ja", "zh") else "."
+            return phase + rng.choice(x["src"]) + " " + sep.join(items) + end, group
+        return phase + rng.choice(x["inj"]).replace("{url}", _url(rng)), group
+    text = rng.choice(x["neg"])
+    if rng.random() < 0.3:
+        text += " " + rng.choice(x["neg"])
+    return phase + text, group
+
+
 def _url(rng: random.Random) -> str:
     host = rng.choice(("helpdesk-check", "verify-portal", "sync-relay", "mail-archive"))
     return f"https://{host}{rng.randint(2, 99)}.example.net/in"
@@ -1265,8 +1295,9 @@ def _two(make: Maker) -> Maker:
 
 # Where a draw goes: the English templates below the first bound, round 8's languages
 # below the second, round 10's share below the third, round 11's below the fourth, round
-# 12's above it (round 12 took 12% from the others in proportion).
-ROUND8_SHARES = (0.27, 0.51, 0.75, 0.88)
+# 12's below the fifth, round 13's above it (round 12 took 12% from the others in
+# proportion, round 13 10%).
+ROUND8_SHARES = (0.243, 0.459, 0.675, 0.792, 0.9)
 
 
 def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
@@ -1289,6 +1320,8 @@ def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
         (lambda r: _round11(r, False), 0),
         (lambda r: _round12(r, True), 1),
         (lambda r: _round12(r, False), 0),
+        (lambda r: _round13(r, True), 1),
+        (lambda r: _round13(r, False), 0),
     )
     want = {1: int(n * 0.45), 0: n - int(n * 0.45)}
     have = {0: 0, 1: 0}

@@ -37,7 +37,9 @@ __all__ = [
 ]
 
 _QUOTES_AND_PUNCT: Final = "\"'`“”‘’«»「」『』"
-_TRAILING: Final = ".,;:!?)]}>" + _QUOTES_AND_PUNCT + "。，、；：！？）」』"
+# round 13: the Arabic comma, semicolon and question mark and the Devanagari danda end a
+# value too ("… هي FDyrnDQ^jW%SmI0l3HI، سأطلب …", batch 21)
+_TRAILING: Final = ".,;:!?)]}>" + _QUOTES_AND_PUNCT + "。，、；：！？）」』" + "،؛؟।॥"
 _LEADING: Final = "([{<" + _QUOTES_AND_PUNCT + "（「『"
 
 

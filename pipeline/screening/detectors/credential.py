@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from pipeline.screening.context import Context
-from pipeline.screening.rules import VendorRule, credential_rules, lexicon
+from pipeline.screening.rules import RULES_DIR, VendorRule, credential_rules, lexicon
 from pipeline.screening.values import (
     entropy,
     fold_lookalikes,
@@ -253,7 +253,7 @@ class CredentialDetector:
             yield literal, "cred.named"
         for literal in _PHRASE_WORDS:
             yield literal, "cred.phrase"
-        for literal in _PIN_WORDS:
+        for literal in (*_PIN_WORDS, *_CODE_WORDS):
             yield literal, "cred.pin"
         for literal in ("_headers=", "_headers:", "headers=", "headers:"):
             yield literal, "cred.headers"
@@ -303,17 +303,23 @@ class CredentialDetector:
             return True
         if "cred.netrc" in hits and self._netrc(ctx):
             return True
-        if "cred.recovery" in hits and _recovery_codes(ctx.text, ctx.low):
+        if "cred.recovery" in hits and (
+            _recovery_codes(ctx.text, ctx.low) or _recovery_codes(ctx.plain, ctx.low_plain)
+        ):
+            # round 13: keywords of other scripts are found in the plain view (the
+            # skeleton folds Cyrillic "резервные коды" into Latin look-alikes)
             return True
         if "cred.bitlocker" in hits and _BITLOCKER_RE.search(ctx.text):
             return True
-        if "cred.seed" in hits and _seed_phrase(ctx.low):
+        if "cred.seed" in hits and (_seed_phrase(ctx.low) or _bip39_run(ctx.low)):
+            return True
+        if "cred.kw.password" in hits and _app_password(ctx.low_plain):
             return True
         if "cred.named" in hits and _key_named_after(ctx.text):
             return True
         if "cred.phrase" in hits and _passphrase_words(ctx.low_plain):
             return True
-        if "cred.pin" in hits and _PIN_RE.search(ctx.low_plain):
+        if "cred.pin" in hits and (_PIN_RE.search(ctx.low_plain) or _code_stated(ctx.low_plain)):
             return True
         if "cred.headers" in hits and _header_list(ctx.text):
             return True
@@ -680,6 +686,10 @@ class CredentialDetector:
                 continue
             if strict and not linked:
                 return False  # "I'll pass --flag X": the verb, not a keyword
+            if "<|" in chunk or "|>" in chunk:
+                # round 13: a chat-template token ("…follow<|im_end|>\",…") ends the
+                # prose; what it carries is hidden_prompt's, not a value (batch 21)
+                return False
             if words >= 8:
                 return False
             grade = _grade(cls, "link" if linked else "window")
@@ -881,6 +891,10 @@ def _identifier_span(text: str, start: int, end: int) -> tuple[int | None, int |
     while e > end and text[e - 1] in ".-":
         e -= 1
     while s < start and text[s] in ".-":
+        s += 1
+    # round 13: an escape left in the text (``"…system\\nSecret rules…"``, JSON shown
+    # raw) is not the start of the name: ``\\nSecret`` is the word "Secret"
+    if s < start and s > 0 and text[s - 1] == "\\" and text[s] in "ntr":
         s += 1
     # ``--password`` and ``-p`` style flags keep their name without the dashes.
     if s > 0 and text[s - 1].isalpha() and not text[s - 1].isascii():
@@ -1333,6 +1347,15 @@ _RECOVERY_ANCHORS: Final = (
     "バックアップ用コード", "kody zapasowe", "záložní kódy", "yedek kod", "varakoodi",
     "varmuuskoodi", "reservekode", "reservkod", "back-upcode", "קודי גיבוי", "رموز الاحتياط",
     "رموز النسخ الاحتياطي", "mã dự phòng", "kode cadangan", "backup-codes", "notfallcode",
+    # round 13: the recovery-code words a few more languages use
+    "резервных код", "резервными код", "кодов восстановления", "резервні коди", "коди відновлення",
+    "バックアップ コード", "リカバリコード", "復旧コード", "回復コード", "救援代码", "恢复码",
+    "备份代码",
+    "복구코드", "백업코드", "kurtarma kodları", "yedek kodlar", "yedekleme kodu", "herstelcodes",
+    "back-upcodes", "reservkoder", "återställningskod", "gendannelseskode", "palautuskoodi",
+    "helyreállítási kód", "tartalék kód", "kódy pro obnovení", "kody zapasowe", "zapasowe kody",
+    "códigos de recuperação", "codici di emergenza", "codes d'urgence", "recovery codes",
+    "backup codes", "rescue code", "one-time recovery",
 )  # fmt: skip
 _CODE_RE: Final = re.compile(
     r"(?<![\w-])(?:\d{6}(?:-\d{6}){7}"
@@ -1340,7 +1363,9 @@ _CODE_RE: Final = re.compile(
     r"|[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,9}"
     r"|\d{4}\s\d{4}"
     r"|[A-Z0-9]{4,5}-[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){0,2}"
-    r"|\d{8,10})(?![\w-])"
+    r"|\d{8,10}"
+    # round 13: eight to twelve lower-case letters and digits (batch 21's Japanese)
+    r"|[0-9a-z]{8,12})(?![\w-])"
 )
 
 
@@ -1355,7 +1380,11 @@ def _recovery_codes(text: str, low: str) -> bool:
         while at != -1:
             window = text[at + len(anchor) : at + len(anchor) + 240]
             codes = [m.group() for m in _CODE_RE.finditer(window)]
-            codes = [c for c in codes if any(ch.isdigit() for ch in c) and len(set(c)) > 3]
+            codes = [c for c in codes if len(set(c)) > 3]
+            # a code of letters only counts beside codes with digits ("coxfoxji" in a
+            # list of vcd3jfva, 9gz56gxi …); a list of words is no list of codes
+            if sum(any(ch.isdigit() for ch in c) for c in codes) < 2:
+                codes = [c for c in codes if any(ch.isdigit() for ch in c)]
             # two codes, or one long key (BitLocker 55, Apple 34 characters)
             if len(codes) >= 2 or any(len(c) >= 29 for c in codes):
                 return True
@@ -1379,10 +1408,76 @@ _SEED_ANCHORS: Final = (
     "мнемоническая фраза", "фраза восстановления", "frase seed", "frase di recupero",
     "palabras de recuperación", "palabras de recuperacion", "palavras de recuperação",
     "mots de passe de récupération", "wiederherstellungswörter", "слов восстановления",
+    # round 13: a wallet named in the contract's languages; the words themselves are then
+    # judged against the BIP-39 list (_bip39_run), so a wallet word alone costs nothing
+    "wallet", "mnemonic", "seed", "bip39", "bip-39", "cüzdan", "kurtarma kelime",
+    "지갑", "복구 문구", "시드", "वॉलेट", "सीड", "बटुआ", "кошел", "portefeuille",
+    "billetera", "cartera", "carteira", "portafoglio", "geldbörse", "钱包", "錢包", "助记词",
+    "助記詞", "ウォレット", "シードフレーズ", "محفظة", "عبارة الاسترداد", "ארנק", "lompakko",
+    "plånbok", "tegnebog", "lommebok", "portemonnee", "portfel", "peněženk", "ví tiền",
+    "cụm từ khôi phục", "dompet", "frasa pemulihan", "กระเป๋าเงิน", "πορτοφόλι", "гаманець",
+    "pénztárca", "portofel", "ledger", "trezor", "metamask", "phantom",
 )  # fmt: skip
 _SEED_WORDS_RE: Final = re.compile(
     r"(?:(?:\d{1,2}[.)]\s?)?[a-z]{3,8}[\s,]{1,3}){11,23}(?:\d{1,2}[.)]\s?)?[a-z]{3,8}\b"
 )
+
+
+# round 13: a seed phrase is a run of BIP-39 words whatever language the sentence around
+# it is in (batch 21: Korean, Turkish, Hindi). The list is public (rules/bip39_english.txt,
+# MIT, see its LICENSE file); none of "a", "the", "to", "of", "is", "and" is in it, so
+# twelve of its words in a row do not happen in prose.
+_BIP39: Final = frozenset((RULES_DIR / "bip39_english.txt").read_text(encoding="utf-8").split())
+_BIP39_WORD_RE: Final = re.compile(r"[a-z]{3,8}")
+_BIP39_GAP_RE: Final = re.compile(r"[\s,;·|/\-]{1,3}(?:\d{1,2}[.):]?\s{0,2})?")
+
+
+def _bip39_run(low: str, need: int = 12) -> bool:
+    run = 0
+    last_end = -1
+    for m in _BIP39_WORD_RE.finditer(low):
+        word = m.group()
+        bounded = (m.start() == 0 or not low[m.start() - 1].isalpha()) and (
+            m.end() == len(low) or not low[m.end()].isalpha()
+        )
+        if not bounded or word not in _BIP39:
+            run = 0
+            last_end = -1
+            continue
+        if run and not _BIP39_GAP_RE.fullmatch(low, last_end, m.start()):
+            run = 0
+        run += 1
+        last_end = m.end()
+        if run >= need:
+            return True
+    return False
+
+
+# Google and Apple app passwords: four groups of four random letters, near a password
+# word in any language ("Gmail-sovellussalasana …", "App 专用密码 qvrp-kysl-…", batch 21).
+_APP_PASSWORD_RE: Final = re.compile(
+    r"(?<![\w-])(?P<v>[a-z]{4}(?P<sep>[ \-])[a-z]{4}(?P=sep)[a-z]{4}(?P=sep)[a-z]{4})(?![\w-])"
+)
+_APP_PASSWORD_KW_RE: Final = re.compile(
+    r"passw|passcode|kennwort|contraseña|senha|mot de passe|пароль|hasł|wachtwoord|lösenord|"
+    r"passord|salasan|şifre|parola|密码|密碼|パスワード|비밀번호|암호|mật khẩu|sandi|κωδικ|"
+    r"heslo|jelsz|סיסמ|كلمة المرور|كلمة السر|पासवर्ड|รหัสผ่าน|adgangskode|kodeord|lozink"
+)
+
+
+def _app_password(low: str) -> bool:
+    for m in _APP_PASSWORD_RE.finditer(low):
+        groups = m.group("v").replace("-", " ").split()
+        # "blue lamp door fish" reads as words; a generated one does not; "xxxx-xxxx-…"
+        # is the documentation's mask
+        if sum(g in _BIP39 or g in _DESCRIPTION_WORDS for g in groups) >= 2 or any(
+            len(set(g)) <= 2 for g in groups
+        ):
+            continue
+        before = low[max(0, m.start() - 80) : m.start()]
+        if _APP_PASSWORD_KW_RE.search(before):
+            return True
+    return False
 
 
 def _seed_phrase(low: str) -> bool:
@@ -1435,13 +1530,22 @@ _PHRASE_WORDS: Final = (
     "パスフレーズ", "암호 문구", "密码短语", "口令短语", "salalause", "tunnuslause",
     "passordfrase", "hasło-fraza", "fraza hasła", "parola d'accesso", "phrase de passe",
     "geheimphrase", "passphrase-", "פסוקת סיסמה", "عبارة المرور",
+    # round 13: more languages (batch 21's Dutch "wachtzin")
+    "wachtzin", "toegangszin", "lösenordsfras", "adgangsfrase", "parola cümlesi",
+    "şifre cümlesi", "секретная фраза", "парольна фраза", "heslová fráze", "jelmondat",
+    "암호문구", "패스프레이즈", "पासफ़्रेज़", "पासफ्रेज", "cụm mật khẩu", "frasa sandi",
+    "φράση πρόσβασης", "frase-passe", "frase d'accesso", "mot de passe phrase",
 )  # fmt: skip
 _PHRASE_VALUE_RE: Final = re.compile(
     # "as" too: "gives the passphrase as 'sorrel quartz saffron 36'" (batch 19)
-    r"[^.\n]{0,60}?(?:(?:\s(?:is|was|as|als|comme|como|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|"
+    # one line break may come between (round 13: the keyword in the phase, the words in
+    # the summary: the reader sees them together)
+    r"(?:[^.\n]|\n(?!\n)){0,60}?(?:(?:\s(?:is|was|as|als|comme|como|è|era|är|var|es|est|ist|lautet|é|era|—|-|:|"
     r"это|—\s)|:)\s{1,3}"
     # CJK: a particle or colon glued to an opening bracket ("パスフレーズは「…」", round 12)
-    r"|[はが是는은：:]\s{0,2}(?=[「『“\"]))"
+    r"|[はが是는은：:]\s{0,2}(?=[「『“\"])"
+    # the line break that joins the phase naming the passphrase to the summary giving it
+    r"|\n(?!\n))"
     # a space may pad the quotes (« … », French)
     r"[«\"“'‘„‚「『]?\s?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)"
     # a closing quote ends the value whatever follows it ("… 36' so the job can …")
@@ -1511,6 +1615,61 @@ _PIN_WORDS: Final = (
     "código de desbloqueo", "code de déverrouillage", "entsperrcode", "codice di sblocco",
     "código de desbloqueio", "пин-код", "код разблокировки", "解锁码", "ロック解除コード",
 )  # fmt: skip
+# round 13: a code that opens a door, an alarm, a card or a bank ID, named in the
+# contract's languages, then its digits a few words on ("the server-room door code
+# 512275", "le code PIN de la carte …, 3474", "BankID-kod 371882", batch 21).
+_CODE_WORDS: Final = (
+    "door code", "gate code", "alarm code", "disarm code", "keypad code", "access code",
+    "entry code", "lock code", "safe code", "lockbox code", "garage code", "building code",
+    "code pin", "code d'accès", "code de la porte", "code porte", "digicode", "code d'alarme",
+    "türcode", "zugangscode", "alarmcode", "tresorcode", "pin-nummer", "pin-kod", "pinkod",
+    "portkod", "dörrkod", "larmkod", "bankid-kod", "kod till", "pin-koodi", "ovikoodi",
+    "hälytyskoodi", "pääsykoodi", "adgangskode", "dørkode", "alarmkode", "deurcode",
+    "toegangscode", "pincode", "código pin", "código de acceso", "código de la puerta",
+    "código de alarma", "código da porta", "código de acesso", "codice pin", "codice d'accesso",
+    "codice della porta", "codice allarme", "kod pin", "kod do drzwi", "kod dostępu",
+    "kód pin", "kód ke dveřím", "pin kodu", "kapı kodu", "alarm kodu", "şifre kodu",
+    "код доступа", "код от двери", "код домофона", "код сигнализации", "пин-код", "пин код",
+    "кодом доступа", "门禁码", "门禁密码", "开门密码", "密码锁", "ドアコード", "暗証番号",
+    "입구 비밀번호", "도어락 비밀번호", "출입 코드", "رمز الباب", "رمز الدخول", "الرقم السري",
+    "קוד כניסה", "קוד הדלת", "पिन", "mã pin", "mã cửa", "kode pin", "kode akses",
+    "รหัส pin", "κωδικός pin", "pin-код", "pin code", "pin-code", "pin number",
+)  # fmt: skip
+_CODE_STATED_RE: Final = re.compile(
+    # one line break may come between: the keyword in the phase, the digits in the summary
+    r"(?:[^.\n\d!?。]|\n(?!\n)){0,60}?(?<![\w#№/:.\-])(?P<v>\d{4,8})(?![\w/:%\-]|[.,]\d)"
+)
+_CODE_NOT_AFTER_RE: Final = re.compile(
+    r"(?:room|ticket|case|issue|floor|suite|ext|line|order|step|version|port|error|page|"
+    r"zimmer|chambre|salle|habitación|sala|stanza|комната|комнаты|номер|no\.?|nr\.?|n°|in|since|"
+    r"kamer|rum|raum|huone|huoneen|pokój|pokoju|oda|rom|quarto|etage|stock|piso|andar|"
+    r"verdieping|gebouw|building|bâtiment|gebäude|edificio|ticket|tiquet|incident|"
+    r"year|en|año|depuis|seit|im|nel|dal|с|в|om)\s$"
+)
+_CODE_UNITS_RE: Final = re.compile(
+    r"\s?(?:digits?|dígitos|chiffres|stellen|ziffern|cifre|characters|numbers|цифр|位|桁|"
+    r"자리|siffror|numeroa|merkkiä|attempts|tries|times|minutes|seconds|days|hours|mal|fois|"
+    r"veces|volte|раз|回|次)"
+)
+
+
+def _code_stated(low: str) -> bool:
+    for word in _CODE_WORDS:
+        at = low.find(word)
+        while at != -1:
+            start = at + len(word)
+            if word[0].isalpha() and at > 0 and low[at - 1].isalpha() and word[0].isascii():
+                at = low.find(word, at + 1)
+                continue
+            m = _CODE_STATED_RE.match(low, start)
+            if m is not None and not _CODE_UNITS_RE.match(low, m.end()):
+                before = low[max(0, m.start("v") - 12) : m.start("v")]
+                if not _CODE_NOT_AFTER_RE.search(before):
+                    return True
+            at = low.find(word, at + 1)
+    return False
+
+
 _PIN_RE: Final = re.compile(
     r"(?:\bpin(?:[\s\-]?code)?|\bpincode|\bunlock\scode|código\sde\sdesbloque(?:o|io)|"
     r"code\sde\sdéverrouillage|entsperrcode|codice\sdi\ssblocco|пин-код|код\sразблокировки|"
