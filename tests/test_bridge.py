@@ -1,7 +1,9 @@
-"""Guards for topologies/faust_bridge.py, the one module that reads private Faust and
-aiokafka attributes outside the patches: each attribute it uses is pinned on the real
-classes and instances (these tests fail when a faust-streaming or aiokafka upgrade moves
-or renames one), and no other product module reads a private attribute of theirs."""
+"""Guards for the two bridge modules, the only ones that read private Faust and aiokafka
+attributes outside the patches: topologies/faust_bridge.py (Faust's objects) and
+pipeline/kafka/aiokafka_bridge.py (aiokafka's own clients, which the Kafka helpers of
+``pipeline`` need too). Each attribute they use is pinned on the real classes and
+instances (these tests fail when a faust-streaming or aiokafka upgrade moves or renames
+one), and no other product module reads a private attribute of theirs."""
 
 from __future__ import annotations
 
@@ -21,12 +23,18 @@ from faust.transport.consumer import Consumer
 from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
 
 from pipeline.config import WorkerSettings
+from pipeline.kafka import aiokafka_bridge
 from topologies import faust_bridge
 from topologies.app import PipelineApp, app_settings
 
 ROOT = Path(__file__).resolve().parents[1]
-# The two places allowed to read private Faust and aiokafka attributes.
-ALLOWED = (ROOT / "topologies" / "faust_bridge.py", ROOT / "topologies" / "patches")
+# The places allowed to read private Faust and aiokafka attributes: the two bridges and
+# the patches.
+BRIDGES = (
+    ROOT / "topologies" / "faust_bridge.py",
+    ROOT / "pipeline" / "kafka" / "aiokafka_bridge.py",
+)
+ALLOWED = (*BRIDGES, ROOT / "topologies" / "patches")
 LIBRARIES = ("faust", "aiokafka", "mode")
 
 
@@ -160,7 +168,26 @@ def test_the_aiokafka_client_calls_and_metadata_table() -> None:
     assert inspect.iscoroutinefunction(AIOKafkaClient._wait_on_metadata)
     assert list(inspect.signature(AIOKafkaClient.force_metadata_update).parameters) == ["self"]
     assert "self._client = AIOKafkaClient(" in inspect.getsource(AIOKafkaConsumer.__init__)
-    table = faust_bridge.partition_table(ClusterMetadata())
+    # The bridge calls exactly those (on stand-ins: no broker here).
+    calls: list[Any] = []
+
+    class Client:
+        async def _wait_on_metadata(self, topic: str) -> None:
+            calls.append(("wait", topic))
+
+        async def force_metadata_update(self) -> None:
+            calls.append("refresh")
+
+    class Consumer:
+        _client = Client()
+
+    async def bridge_calls() -> None:
+        await aiokafka_bridge.wait_on_metadata(Client(), "t")
+        await aiokafka_bridge.refresh_metadata(Consumer())
+
+    asyncio.run(bridge_calls())
+    assert calls == [("wait", "t"), "refresh"]
+    table = aiokafka_bridge.partition_table(ClusterMetadata())
     assert table == {} and isinstance(table, dict)
     assert "_partitions" in inspect.getsource(ClusterMetadata.update_metadata)
 
@@ -259,9 +286,9 @@ def private_reads(path: Path) -> list[str]:
 
 def test_no_module_but_the_bridge_and_the_patches_reads_private_library_attributes() -> None:
     files = _product_files()
-    assert len(files) > 50 and not any(f.name == "faust_bridge.py" for f in files)
+    assert len(files) > 50 and not any(f in BRIDGES for f in files)
     found = [hit for f in files for hit in private_reads(f)]
-    assert found == [], "read these through topologies/faust_bridge.py: " + ", ".join(found)
+    assert found == [], "read these through a bridge module: " + ", ".join(found)
 
 
 def test_the_scan_finds_what_it_is_for(tmp_path: Path) -> None:
