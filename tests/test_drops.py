@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from pipeline.core import Pipeline
-from pipeline.generate import generate_events
+from pipeline.dev.generate import generate_events
 from pipeline.models.api import TraceDocument
 from pipeline.stages.drops import drop_list
 from pipeline.stages.ordering import DEAD_LETTER, SessionState

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, MutableMapping
 import pytest
 
 from pipeline import Pipeline, PipelineConfig, SessionState, Source, Stats
-from pipeline.generate import generate_events
+from pipeline.dev.generate import generate_events
 from pipeline.metrics import PipelineCollector
 from pipeline.models.envelope import MAX_SEQ
 from pipeline.stages.ordering import CLEAN, Output, SessionSequencer

@@ -1,4 +1,4 @@
-"""Tests of the raw-traffic generator (pipeline/generate.py).
+"""Tests of the raw-traffic generator (pipeline/dev/generate.py).
 
 The generator feeds the demo, the benchmarks and the scale/property tests, so these tests pin
 down what the others rely on: determinism, a valid envelope on every non-malformed line,
@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.generate import TrafficProfile, generate_events, generate_file, generate_session
+from pipeline.dev.generate import TrafficProfile, generate_events, generate_file, generate_session
 
 DISCLOSURE = "visible_reasoning_v1"
 SID_RE = re.compile(r"[A-Za-z0-9._:-]{1,128}")

@@ -7,7 +7,7 @@ from pathlib import Path
 import orjson
 
 from pipeline.cli import main
-from pipeline.generate import TrafficProfile, generate_file
+from pipeline.dev.generate import TrafficProfile, generate_file
 
 
 def test_100k_event_stream_runs_through_without_loss_or_leak(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""The local Apache Kafka broker's set-up, without starting it (pipeline/kafka/apache.py):
+"""The local Apache Kafka broker's set-up, without starting it (pipeline/dev/apache.py):
 clear errors when Java or Maven is missing, the jar cache, the settings, the storage
 folders left behind. tests/integration runs the broker itself (``--broker=kafka``)."""
 
@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli import build_parser
-from pipeline.errors import BrokerError, PipelineError
-from pipeline.kafka import apache
-from pipeline.kafka.apache import (
+from pipeline.dev import apache
+from pipeline.dev.apache import (
     BROKER_SETTINGS,
     DEFAULT_KAFKA_VERSION,
     KAFKA_RELEASES,
@@ -28,8 +27,9 @@ from pipeline.kafka.apache import (
     random_cluster_id,
     remove_stale_folders,
 )
-from pipeline.kafka.broker import EmbeddedBroker, new_broker
-from pipeline.kafka.secure_broker import AUTHORIZER, MECHANISM
+from pipeline.dev.broker import EmbeddedBroker, new_broker
+from pipeline.dev.secure_broker import AUTHORIZER, MECHANISM
+from pipeline.errors import BrokerError, PipelineError
 
 
 @pytest.fixture
@@ -158,7 +158,7 @@ def test_the_compose_files_kafka_settings_are_the_clusters(tmp_path: Path) -> No
     where |= {"ADVERTISED_LISTENERS", "LISTENER_SECURITY_PROTOCOL_MAP"}
     where |= {"INTER_BROKER_LISTENER_NAME", "CONTROLLER_LISTENER_NAMES"}
     # The SASL_SSL listener and the authorizer: the local cluster is PLAINTEXT; they are
-    # the secured local broker's (pipeline.kafka.secure_broker), checked below.
+    # the secured local broker's (pipeline.dev.secure_broker), checked below.
     secured = {
         "SASL_ENABLED_MECHANISMS": MECHANISM,
         "AUTHORIZER_CLASS_NAME": AUTHORIZER,
@@ -295,7 +295,7 @@ def test_the_active_controller_is_read_from_describe_quorum(leader: int, error: 
     import struct
     import threading
 
-    from pipeline.kafka.apache import describe_quorum_leader
+    from pipeline.dev.apache import describe_quorum_leader
 
     server = socket.create_server(("127.0.0.1", 0))
     port = server.getsockname()[1]
@@ -334,3 +334,20 @@ def test_the_command_line_runs_three_nodes() -> None:
     from pipeline.cli import main
 
     assert main(["broker", "--nodes", "3"]) == 2  # Tansu runs one node
+
+
+def test_the_wheel_ships_every_release_s_pom_beside_the_launcher(tmp_path: Path) -> None:
+    # KafkaRelease.pom looks beside pipeline/dev/apache.py: an installed wheel must have
+    # the pom files there (`make install` and `chao-pipeline broker --engine kafka` fetch
+    # the jars through them).
+    import zipfile
+
+    from hatchling.builders.wheel import WheelBuilder
+
+    root = Path(__file__).resolve().parents[1]
+    [wheel] = list(WheelBuilder(str(root)).build(directory=str(tmp_path), versions=["standard"]))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "pipeline/dev/apache.py" in names
+    for release in KAFKA_RELEASES.values():
+        assert release.pom.is_file()
+        assert f"pipeline/dev/{release.pom.name}" in names, release.pom.name

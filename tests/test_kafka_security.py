@@ -18,9 +18,9 @@ from faust.transport.drivers.aiokafka import credentials_to_aiokafka_auth
 
 from pipeline.cli import main
 from pipeline.config import TopicNames, WorkerSettings
+from pipeline.dev.secure_broker import make_ca, make_certificate
 from pipeline.errors import ConfigError
 from pipeline.kafka.acls import role_acls
-from pipeline.kafka.secure_broker import make_ca, make_certificate
 from pipeline.kafka.security import (
     FileTokenProvider,
     KafkaSecurity,

@@ -17,8 +17,8 @@ import orjson
 import pytest
 
 from pipeline.config import PipelineConfig
+from pipeline.dev.generate import generate_file
 from pipeline.filemode import process_file
-from pipeline.generate import generate_file
 from pipeline.protocols import (
     InvalidResumePoint,
     ProtocolStream,

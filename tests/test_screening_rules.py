@@ -313,7 +313,7 @@ def test_ordinary_traffic_stays_on_the_fast_path() -> None:
     ("now ", "ske" as in "asked") sends ordinary text down the slow path and shows here."""
     import orjson
 
-    from pipeline.generate import generate_events
+    from pipeline.dev.generate import generate_events
     from pipeline.screening import default_screening
 
     screening = default_screening()

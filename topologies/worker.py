@@ -50,13 +50,13 @@ from collections.abc import Iterator
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings, bootstrap_addresses
 from pipeline.kafka.access import check_access, check_connection
 from pipeline.kafka.admin import cluster
-from pipeline.kafka.broker import recv_exactly
 from pipeline.kafka.security import (
     KafkaSecurity,
     aiokafka_options,
     load_security,
     probe_connection,
 )
+from pipeline.kafka.wire import recv_exactly
 from pipeline.screening import default_screening
 from pipeline.topics import (
     Topics,

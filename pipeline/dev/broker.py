@@ -3,7 +3,7 @@
 Tansu keeps its data in memory and speaks the Kafka protocol; it does not support
 idempotent or transactional producers, which is why the pipeline is designed for
 at-least-once delivery with idempotent processing. Production runs on Apache Kafka, which
-:mod:`pipeline.kafka.apache` runs locally with the same interface (:class:`Broker`);
+:mod:`pipeline.dev.apache` runs locally with the same interface (:class:`Broker`);
 :func:`new_broker` makes either.
 """
 
@@ -22,6 +22,7 @@ from types import TracebackType
 from typing import IO, Protocol, Self
 
 from pipeline.errors import BrokerError
+from pipeline.kafka.wire import recv_exactly
 
 ENGINES = ("tansu", "kafka")
 
@@ -58,12 +59,12 @@ def new_broker(
     kafka_version: str | None = None,
 ) -> Broker:
     """A local broker, not started: ``tansu`` (embedded, in memory) or ``kafka`` (Apache
-    Kafka from its jars, :mod:`pipeline.kafka.apache`; ``kafka_version``, else
+    Kafka from its jars, :mod:`pipeline.dev.apache`; ``kafka_version``, else
     ``$CHAO_KAFKA_VERSION``, else the default)."""
     if engine == "tansu":
         return EmbeddedBroker(port, host=host, log_path=log_path)
     if engine == "kafka":
-        from pipeline.kafka.apache import KafkaBroker
+        from pipeline.dev.apache import KafkaBroker
 
         return KafkaBroker(port, host=host, log_path=log_path, version=kafka_version)
     raise BrokerError(f"unknown broker engine {engine!r} (one of: {', '.join(ENGINES)})")
@@ -125,17 +126,6 @@ def broker_ready(host: str, port: int, timeout: float = 1.0) -> bool:
         return False
     correlation, brokers = struct.unpack(">ii", data[:8])
     return bool(correlation == 1 and brokers >= 1)
-
-
-def recv_exactly(sock: socket.socket, size: int) -> bytes:
-    """Read exactly ``size`` bytes from a blocking socket (a Kafka response frame)."""
-    data = b""
-    while len(data) < size:
-        chunk = sock.recv(size - len(data))
-        if not chunk:
-            raise ValueError("connection closed")
-        data += chunk
-    return data
 
 
 class BrokerProcess:

@@ -1,7 +1,7 @@
 """A secured local Apache Kafka for tests and trials: ``chao-pipeline broker --engine kafka
 --secure``.
 
-One KRaft node (:class:`~pipeline.kafka.apache.KafkaBroker`) on loopback whose client
+One KRaft node (:class:`~pipeline.dev.apache.KafkaBroker`) on loopback whose client
 listener is SASL_SSL, as managed clusters are:
 
 - a CA and a broker certificate (naming 127.0.0.1 and localhost) generated for the run
@@ -36,11 +36,11 @@ import time
 from pathlib import Path
 
 from pipeline.config import TopicNames
+from pipeline.dev.apache import KafkaBroker
 from pipeline.errors import BrokerError
 from pipeline.kafka.acls import Acl, create_acls, role_acls
-from pipeline.kafka.apache import KafkaBroker
-from pipeline.kafka.broker import recv_exactly
 from pipeline.kafka.security import KafkaSecurity, probe_connection
+from pipeline.kafka.wire import recv_exactly
 
 MECHANISM = "SCRAM-SHA-512"
 ADMIN = "admin"
@@ -337,14 +337,14 @@ def compose_secrets(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m pipeline.kafka.secure_broker compose-secrets [FOLDER]`` (``make
+    """``python -m pipeline.dev.secure_broker compose-secrets [FOLDER]`` (``make
     compose-secrets``): the compose file's secrets, in ``secrets/`` by default."""
     import sys
 
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] != "compose-secrets" or len(args) > 2:
         print(
-            "usage: python -m pipeline.kafka.secure_broker compose-secrets [FOLDER]",
+            "usage: python -m pipeline.dev.secure_broker compose-secrets [FOLDER]",
             file=sys.stderr,
         )
         return 2

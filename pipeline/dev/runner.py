@@ -16,8 +16,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from pipeline.dev.broker import die_with_parent, free_port, terminate
 from pipeline.errors import PipelineError
-from pipeline.kafka.broker import die_with_parent, free_port, terminate
 
 
 class WorkerProcess:

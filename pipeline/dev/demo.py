@@ -23,13 +23,13 @@ from tqdm import tqdm
 from pipeline.api.auth import mint_token
 from pipeline.config import PipelineConfig
 from pipeline.core import Pipeline
-from pipeline.generate import generate_events
+from pipeline.dev.broker import EmbeddedBroker
+from pipeline.dev.generate import generate_events
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.admin import create_topics, pipeline_topics
-from pipeline.kafka.broker import EmbeddedBroker
 from pipeline.kafka.io import Record, produce_lines, read_topics
 from pipeline.kafka.reader import CleanTopicReader, read_until
 from pipeline.metrics import sample_sum
-from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN
 from pipeline.stages.types import Source
 
@@ -214,8 +214,7 @@ def run_demo(
                 print(f"  {worker.url}/inspect/{inspected}?access_token={inspector_token}")
             if keep_running:
                 print(
-                    "the broker and the worker keep running (traffic done): "
-                    "Ctrl-C stops them",
+                    "the broker and the worker keep running (traffic done): Ctrl-C stops them",
                     flush=True,
                 )
                 try:

@@ -4,7 +4,7 @@ or a cluster of three (:class:`KafkaCluster`).
 Production runs on Apache Kafka 4.x (``docker-compose.yml``: ``apache/kafka:4.3.1``,
 KRaft); 3.9.1, the last 3.x release, stays supported. No Docker engine runs on the
 development machines, so the same version runs here from its jars: Maven fetches them once
-from Maven Central (``pipeline/kafka/pom-VERSION.xml``, one per version, each with the
+from Maven Central (``pipeline/dev/pom-VERSION.xml``, one per version, each with the
 logging its distribution ships: log4j2 for 4.x, reload4j for 3.9) into a cache folder per
 version, and :class:`KafkaBroker` starts ``kafka.Kafka`` with the machine's Java as one
 combined broker and controller, both listeners on 127.0.0.1, its storage formatted
@@ -12,13 +12,13 @@ combined broker and controller, both listeners on 127.0.0.1, its storage formatt
 folder that is deleted when it stops. The version: ``version=``, else
 ``$CHAO_KAFKA_VERSION``, else :data:`DEFAULT_KAFKA_VERSION` (:data:`KAFKA_RELEASES` lists
 those known). :class:`KafkaBroker` has the interface of the embedded
-:class:`~pipeline.kafka.broker.EmbeddedBroker`, so tests and tools take either
-(:func:`pipeline.kafka.broker.new_broker`). Settings and why: :data:`BROKER_SETTINGS`,
+:class:`~pipeline.dev.broker.EmbeddedBroker`, so tests and tools take either
+(:func:`pipeline.dev.broker.new_broker`). Settings and why: :data:`BROKER_SETTINGS`,
 ``docs/kafka.md``. :class:`KafkaCluster` runs three such nodes as one cluster (a
 three-voter quorum, topics on 3 replicas; ``chao-pipeline broker --engine kafka --nodes
 3``, ``make test-cluster``): docs/kafka.md, "A three-broker cluster".
 
-``python -m pipeline.kafka.apache [VERSION]`` fetches the jars (``make install`` runs it
+``python -m pipeline.dev.apache [VERSION]`` fetches the jars (``make install`` runs it
 for the default version).
 """
 
@@ -46,15 +46,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Literal
 
-from pipeline.errors import BrokerError
-from pipeline.kafka.broker import (
+from pipeline.dev.broker import (
     BrokerProcess,
     broker_ready,
     die_with_parent,
     free_port,
-    recv_exactly,
     terminate,
 )
+from pipeline.errors import BrokerError
+from pipeline.kafka.wire import recv_exactly
 from pipeline.topics import CLUSTER_REPLICATION, min_insync_replicas
 
 
@@ -323,7 +323,7 @@ def _alive(pid: int) -> bool:
 class KafkaBroker(BrokerProcess):
     """Apache Kafka as one KRaft node (broker and controller) on loopback ports.
 
-    The same interface as :class:`~pipeline.kafka.broker.EmbeddedBroker`: ``start()``
+    The same interface as :class:`~pipeline.dev.broker.EmbeddedBroker`: ``start()``
     returns the seconds until a Metadata request is answered, ``stop()`` stops it (SIGTERM:
     Kafka shuts down in order) and deletes its storage; ``pause()``/``resume()`` freeze
     it for fault tests. ``stop(keep_storage=True)`` then ``start()`` restarts it (a broker
@@ -882,7 +882,7 @@ def _skip_tags(data: bytes, at: int) -> int:
 def describe_quorum_leader(host: str, port: int, timeout: float = 5.0) -> int:
     """The leader of the KRaft quorum (the active controller), from a DescribeQuorum v0
     request (api key 55; a flexible version: compact strings and tagged fields) to the
-    node at host:port. Raw socket, as :func:`pipeline.kafka.broker.broker_ready`: aiokafka
+    node at host:port. Raw socket, as :func:`pipeline.dev.broker.broker_ready`: aiokafka
     has no DescribeQuorum. Raises BrokerError when the answer carries an error."""
     client_id = b"chao-quorum"
     header = struct.pack(">hhih", 55, 0, 5, len(client_id)) + client_id + b"\x00"
