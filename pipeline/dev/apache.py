@@ -46,6 +46,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Literal
 
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
 from pipeline.dev.broker import (
     BrokerProcess,
     broker_ready,
@@ -87,6 +90,28 @@ CACHE_ENV = "CHAO_KAFKA_CACHE"
 """Folder of the jar caches: ``$CHAO_KAFKA_CACHE/kafka-VERSION`` (default
 ``$XDG_CACHE_HOME/chao-pipeline/kafka-VERSION``, with ``~/.cache`` when XDG_CACHE_HOME is
 unset): one download per user and version, shared by checkouts."""
+
+
+class LocalKafkaSettings(BaseSettings):
+    """The local Apache Kafka's settings (``CHAO_KAFKA_VERSION``, ``CHAO_KAFKA_CACHE``): a
+    development tool's, read at each call (a test run switches them per test). The other
+    ``CHAO_KAFKA_*`` variables are the clients' security
+    (:class:`pipeline.kafka.security.KafkaSecurity`)."""
+
+    model_config = SettingsConfigDict(env_prefix="CHAO_KAFKA_", frozen=True, extra="ignore")
+
+    version: str = Field(
+        "",
+        description="The Apache Kafka version the local broker runs when none is given "
+        f"(one of {', '.join(KAFKA_RELEASES)}); empty: {DEFAULT_KAFKA_VERSION}.",
+    )
+    cache: str = Field(
+        "",
+        description="Folder of the jar caches, one kafka-VERSION folder each; empty: "
+        "$XDG_CACHE_HOME/chao-pipeline (~/.cache when XDG_CACHE_HOME is unset).",
+    )
+
+
 COMPLETE = ".complete"  # written last into a filled cache: the pom's checksum
 HEAP = "512m"
 TMP_PREFIX = "chao-kafka-"
@@ -119,7 +144,7 @@ BROKER_SETTINGS: dict[str, str] = {
 
 def kafka_release(version: str | None = None) -> KafkaRelease:
     """The release to run: ``version``, else ``$CHAO_KAFKA_VERSION``, else the default."""
-    chosen = version or os.environ.get(VERSION_ENV, "").strip() or DEFAULT_KAFKA_VERSION
+    chosen = version or LocalKafkaSettings().version.strip() or DEFAULT_KAFKA_VERSION
     try:
         return KAFKA_RELEASES[chosen]
     except KeyError:
@@ -134,7 +159,7 @@ def jar_cache(version: str | None = None) -> Path:
     """Where one version's jars are kept: in ``$CHAO_KAFKA_CACHE`` or the user's cache
     folder, ``kafka-VERSION``."""
     release = kafka_release(version)
-    configured = os.environ.get(CACHE_ENV, "").strip()
+    configured = LocalKafkaSettings().cache.strip()
     if configured:
         return Path(configured).expanduser() / f"kafka-{release.version}"
     base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
