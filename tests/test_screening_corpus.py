@@ -15,8 +15,9 @@ import pytest
 
 from pipeline.cli import main
 from pipeline.screening.evaluate import Report, evaluate, load_cases
+from tests.conftest import FIXTURES
 
-CORPUS = Path(__file__).parents[2] / "shared" / "corpus" / "screening.jsonl"
+CORPUS = FIXTURES.parent / "corpus" / "screening.jsonl"  # shared/, wherever this file is
 HELDOUT = Path(__file__).parent / "data" / "screening_heldout.jsonl"
 # Batch 5, written blind after batches 1-4 were fixed (docs/screening.md, held-out batches).
 HELDOUT_BATCH5 = Path(__file__).parent / "data" / "screening_heldout_batch5.jsonl"

@@ -2,7 +2,8 @@
 patches (``topologies.patches``, which change how those libraries behave): one small
 function each, with why no public way serves.
 
-Everything else reaches Faust and aiokafka through their public API. tests/test_bridge.py
+Everything else reaches Faust and aiokafka through their public API.
+tests/topologies/test_faust_bridge.py
 pins each attribute used here on the real classes (it fails when an upgrade of
 faust-streaming or aiokafka moves or renames one) and checks that no other module reads
 a private attribute of theirs.

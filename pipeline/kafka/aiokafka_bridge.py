@@ -6,7 +6,8 @@ It lives here, under :mod:`pipeline.kafka`, because the Kafka helpers of this la
 (:mod:`pipeline.kafka.admin`, :mod:`pipeline.kafka.io`) need it and ``pipeline`` never
 imports ``topologies``; the worker's publishers (``topologies.publish``) use it too. The
 private Faust attributes (and the aiokafka ones reached only through Faust's objects) are
-in ``topologies.faust_bridge``. tests/test_bridge.py pins each attribute used here on the
+in ``topologies.faust_bridge``. tests/topologies/test_faust_bridge.py pins each attribute used here
+on the
 real classes (it fails when an aiokafka upgrade moves or renames one) and checks that no
 other module reads a private attribute of the libraries.
 

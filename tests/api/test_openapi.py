@@ -20,7 +20,7 @@ from pipeline.trace.model import SessionTrace
 from tests.conftest import FIXTURES
 from tests.fixtures_util import by_session, expected
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / DEFAULT_OUT
 
 

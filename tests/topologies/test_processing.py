@@ -6,7 +6,8 @@ The driver below wires a :class:`BatchProcessor` to fakes of its ports: a broker
 keeps what is published (and can hold a publish in flight), the consumer group's
 assignment and offsets, the sessions table over the pipeline's own store. At-least-once it
 commits through the real Faust checkpoint adapter on the fakes of Faust's consumer from
-tests/test_checkpoint.py; exactly-once through the pure ``Checkpoint`` (exclusive) on that
+tests/topologies/test_checkpoint.py; exactly-once through the pure ``Checkpoint`` (exclusive) on
+that
 file's ``World``. The re-key hop is the driver's :meth:`Driver.pipe`: what the stage agent
 published to the re-key topic goes to the sequence agent, as the broker would deliver it.
 """
@@ -29,13 +30,13 @@ import pytest
 from pipeline.config import PipelineConfig
 from pipeline.core import Pipeline
 from pipeline.stages.ordering import SessionState
-from tests.test_checkpoint import FakeMessage, World, faust_checkpoint
-from tests.test_ordering import FakeClock, event
+from tests.stages.test_ordering import FakeClock, event
+from tests.topologies.test_checkpoint import FakeMessage, World, faust_checkpoint
 from topologies.checkpoint import Checkpoint
 from topologies.processing import READ_INTERVAL_S, BatchProcessor, Layout, Options, Ports
 from topologies.progress import TP
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONFIG = PipelineConfig()
 TOPICS = CONFIG.topics
 RAW, STAGED, CHANGELOG = "raw", "staged", "sessions-changelog"

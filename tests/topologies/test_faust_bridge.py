@@ -27,7 +27,7 @@ from pipeline.kafka import aiokafka_bridge
 from topologies import faust_bridge
 from topologies.app import PipelineApp, app_settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # The places allowed to read private Faust and aiokafka attributes: the two bridges and
 # the patches.
 BRIDGES = (

@@ -153,7 +153,7 @@ def test_the_compose_files_kafka_settings_are_the_clusters(tmp_path: Path) -> No
     (``broker --engine kafka --nodes 3``, make test-cluster)."""
     import yaml
 
-    compose = yaml.safe_load((Path(__file__).parents[1] / "docker-compose.yml").read_text())
+    compose = yaml.safe_load((Path(__file__).parents[2] / "docker-compose.yml").read_text())
     where = {"NODE_ID", "PROCESS_ROLES", "CONTROLLER_QUORUM_VOTERS", "LISTENERS", "LOG_DIRS"}
     where |= {"ADVERTISED_LISTENERS", "LISTENER_SECURITY_PROTOCOL_MAP"}
     where |= {"INTER_BROKER_LISTENER_NAME", "CONTROLLER_LISTENER_NAMES"}
@@ -344,7 +344,7 @@ def test_the_wheel_ships_every_release_s_pom_beside_the_launcher(tmp_path: Path)
 
     from hatchling.builders.wheel import WheelBuilder
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     [wheel] = list(WheelBuilder(str(root)).build(directory=str(tmp_path), versions=["standard"]))
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "pipeline/dev/apache.py" in names

@@ -204,7 +204,7 @@ def test_an_app_without_routes_drains_as_faust_does() -> None:
 def test_parser_errors_still_reach_the_patched_handler() -> None:
     # aiohttp turns the parser's exception into a 400 error info and serves it through
     # _make_error_handler (topologies/patches/parse_errors.py); if it answered elsewhere,
-    # the token-quoting body would be back (tests/test_http_api.py also fails then).
+    # the token-quoting body would be back (tests/topologies/test_http_api.py also fails then).
     from aiohttp.web_protocol import RequestHandler
 
     received = inspect.getsource(RequestHandler.data_received)

@@ -1,5 +1,5 @@
 """``GET /sessions/{id}/events?protocol=ag-ui|ai-sdk`` over HTTP, in process, without a
-broker: the worker's real aiohttp application (as tests/test_http_api.py) serving the
+broker: the worker's real aiohttp application (as tests/topologies/test_http_api.py) serving the
 fixtures' sessions.
 
 What goes over the wire must be exactly the adapters' frames (``pipeline.protocols``, whose

@@ -30,7 +30,7 @@ from pipeline.kafka.security import (
 )
 from topologies.app import app_settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cret-Value-that-must-never-show"
 ENV = "CHAO_KAFKA_"
 
