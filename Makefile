@@ -13,7 +13,7 @@ PIP_QUIET := 2>&1 | sed '/^WARNING: Location/d'
 
 # Debian packages the tests use, as COMMAND:PACKAGE (installed when COMMAND is missing):
 #   prometheus: promtool (alert-rule tests) and the server (the scrape test);
-#   Java 17 and Maven: the local Apache Kafka broker (pipeline/kafka/apache.py);
+#   Java 17 and Maven: the local Apache Kafka broker (pipeline/dev/apache.py);
 #   chromium: the inspector page's browser tests (clients/conformance/live).
 DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
 	java:openjdk-17-jre-headless mvn:maven chromium:chromium
@@ -31,10 +31,10 @@ install: debian-packages $(STAMP) kafka-jars $(NODE_STAMP)
 debian-packages:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
 
-# Apache Kafka's jars for the default version, 4.3.1 (pipeline/kafka/pom-4.3.1.xml), once
+# Apache Kafka's jars for the default version, 4.3.1 (pipeline/dev/pom-4.3.1.xml), once
 # per user and version: docs/kafka.md.
 kafka-jars: debian-packages $(STAMP)
-	@$(PY) -m pipeline.kafka.apache >/dev/null
+	@$(PY) -m pipeline.dev.apache >/dev/null
 
 $(NODE_STAMP): clients/package-lock.json
 	@command -v npm >/dev/null || (echo "npm not found: the client tests need Node.js 20+ with npm" >&2; exit 1)
@@ -107,7 +107,7 @@ test-faults-kafka: install
 # read read_committed, no repeat), on one broker.
 KAFKA_3_9 := 3.9.1
 test-kafka-3.9: install
-	@$(PY) -m pipeline.kafka.apache $(KAFKA_3_9) >/dev/null
+	@$(PY) -m pipeline.dev.apache $(KAFKA_3_9) >/dev/null
 	CHAO_KAFKA_VERSION=$(KAFKA_3_9) $(VENV)/bin/pytest -q --broker=kafka \
 		tests/integration/test_streaming.py::test_every_fixture_gives_the_file_mode_output \
 		'tests/faults/test_soak.py::test_soak_crashes[exactly-once]'
@@ -146,7 +146,7 @@ bench-kafka: install
 # docker-compose.yml's secrets (a CA, the brokers' key and certificate, the worker's SCRAM
 # password) in ./secrets/, made once: docs/kafka.md, "A secured cluster".
 compose-secrets: install
-	$(PY) -m pipeline.kafka.secure_broker compose-secrets secrets
+	$(PY) -m pipeline.dev.secure_broker compose-secrets secrets
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out .bench

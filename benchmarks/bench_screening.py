@@ -27,7 +27,7 @@ from pathlib import Path
 import orjson
 
 from benchmarks.report import write_section
-from pipeline.generate import generate_events
+from pipeline.dev.generate import generate_events
 from pipeline.screening import Screening
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "screening.jsonl"

@@ -14,7 +14,7 @@ import orjson
 
 from benchmarks.report import write_section
 from pipeline import Pipeline, Source
-from pipeline.generate import generate_events
+from pipeline.dev.generate import generate_events
 
 
 def bare_orjson(lines: list[bytes]) -> int:

@@ -46,13 +46,13 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.partitioner import murmur2
 
 from pipeline.config import PipelineConfig, TopicNames
-from pipeline.demo import expected_counts
-from pipeline.generate import generate_events
+from pipeline.dev.broker import Broker, new_broker
+from pipeline.dev.demo import expected_counts
+from pipeline.dev.generate import generate_events
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
-from pipeline.kafka.broker import Broker, new_broker
 from pipeline.kafka.io import Record, produce_lines, read_topics
 from pipeline.kafka.security import aiokafka_options
-from pipeline.runner import WorkerProcess
 from pipeline.topics import Topics
 
 PARTITIONS = 8

@@ -2,13 +2,13 @@
 
 ``python -m benchmarks.bench_streaming --broker kafka`` (``make bench-kafka``) measures,
 over the same generated raw stream, each on a fresh Apache Kafka broker (4.3.1, or
-``CHAO_KAFKA_VERSION``; ``pipeline.kafka.apache``; it starts in about 3 s here, and a
+``CHAO_KAFKA_VERSION``; ``pipeline.dev.apache``; it starts in about 3 s here, and a
 fresh one leaves no earlier measurement's log segments, page cache, compaction or
 consumer groups in the next):
 
-(b)     the worker (``pipeline.runner.WorkerProcess``) at-least-once, as bench_streaming's (b);
+(b)     the worker (``pipeline.dev.runner.WorkerProcess``) at-least-once, as bench_streaming's (b);
 (b-sasl) the same worker over SASL_SSL on a secured broker
-        (:class:`pipeline.kafka.secure_broker.SecureKafkaBroker`: SCRAM-SHA-512, TLS, the
+        (:class:`pipeline.dev.secure_broker.SecureKafkaBroker`: SCRAM-SHA-512, TLS, the
         authorizer on, the worker with only its role's ACLs): what TLS and SASL cost;
 (b-eos) the same worker with ``CHAO_PROCESSING_GUARANTEE=exactly_once``: reported as not
         available when the worker refuses it, exits, or runs without transactions (no
@@ -67,9 +67,9 @@ from benchmarks.bench_streaming import (
     span_rate,
 )
 from pipeline.config import PipelineConfig
+from pipeline.dev.apache import kafka_release
+from pipeline.dev.broker import Broker, die_with_parent, terminate
 from pipeline.kafka.admin import TopicSpec, create_topics, pipeline_topics
-from pipeline.kafka.apache import kafka_release
-from pipeline.kafka.broker import Broker, die_with_parent, terminate
 from pipeline.kafka.io import Record, produce_lines, read_topics
 
 EOS_ENV = "CHAO_PROCESSING_GUARANTEE"
@@ -612,8 +612,8 @@ def compare(
             )
 
     def worker_sasl() -> Figures:
+        from pipeline.dev.secure_broker import SecureKafkaBroker
         from pipeline.kafka.acls import role_acls
-        from pipeline.kafka.secure_broker import SecureKafkaBroker
 
         broker = SecureKafkaBroker(log_path=tmp / "broker-b-sasl.log")
         broker.start()
@@ -669,7 +669,7 @@ def section_body(lines: list[bytes], half: float | None, figures: dict[str, Figu
         f"{len(lines):,} generated raw lines (mean {sum(map(len, lines)) / len(lines):.0f} "
         f"bytes), {PARTITIONS} partitions, Apache Kafka {kafka_release().version} (one KRaft "
         "node on loopback, "
-        "`pipeline.kafka.apache`), a fresh broker for each processor. Each processor drains "
+        "`pipeline.dev.apache`), a fresh broker for each processor. Each processor drains "
         "the backlog (events/s from the broker's timestamps of its first and last output "
         "record), then, on the same running process, a second stream is offered at half of "
         "(b)'s rate for the latencies. The machine is shared: other sessions ran tests "

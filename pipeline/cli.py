@@ -210,7 +210,7 @@ def _cmd_token(args: argparse.Namespace) -> int:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    from pipeline.generate import generate_file
+    from pipeline.dev.generate import generate_file
 
     lines = generate_file(Path(args.out), args.sessions, seed=args.seed)
     print(f"wrote {lines:,} raw lines for {args.sessions:,} sessions to {args.out}")
@@ -242,7 +242,7 @@ def _interrupt(signum: int, frame: object) -> None:
 def _cmd_broker(args: argparse.Namespace) -> int:
     import signal
 
-    from pipeline.kafka.broker import new_broker
+    from pipeline.dev.broker import new_broker
 
     if args.kafka_version and args.engine != "kafka":
         print("chao-pipeline: --kafka-version goes with --engine kafka", file=sys.stderr)
@@ -290,10 +290,10 @@ def _wait_for_exit(process: Any) -> int:
 
 def _run_secure(args: argparse.Namespace) -> int:
     """``broker --engine kafka --secure``: one node with a SASL_SSL listener, SCRAM users
-    and ACLs (pipeline.kafka.secure_broker); prints each user's settings to export."""
+    and ACLs (pipeline.dev.secure_broker); prints each user's settings to export."""
     import signal
 
-    from pipeline.kafka.secure_broker import READER_GROUP, SecureKafkaBroker
+    from pipeline.dev.secure_broker import READER_GROUP, SecureKafkaBroker
     from pipeline.kafka.security import env_lines
 
     broker = SecureKafkaBroker(args.port, host=args.host, version=args.kafka_version)
@@ -332,7 +332,7 @@ def _run_cluster(args: argparse.Namespace) -> int:
     ports PORT, PORT+1, ...; runs until Ctrl-C or until a node exits."""
     import signal
 
-    from pipeline.kafka.apache import KafkaCluster, cluster_settings
+    from pipeline.dev.apache import KafkaCluster, cluster_settings
 
     ports = [args.port + n for n in range(args.nodes)]
     cluster = KafkaCluster(args.nodes, host=args.host, version=args.kafka_version, ports=ports)
@@ -437,7 +437,7 @@ def _default_corpus() -> Path:
 def _cmd_demo(args: argparse.Namespace) -> int:
     import signal
 
-    from pipeline.demo import run_demo
+    from pipeline.dev.demo import run_demo
 
     if args.keep_running:
         signal.signal(signal.SIGTERM, _interrupt)  # stops it like Ctrl-C does
@@ -585,7 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     broker.add_argument(
         "--kafka-version",
-        choices=("4.3.1", "3.9.1"),  # pipeline.kafka.apache.KAFKA_RELEASES
+        choices=("4.3.1", "3.9.1"),  # pipeline.dev.apache.KAFKA_RELEASES
         help="with --engine kafka: the version to run (default: CHAO_KAFKA_VERSION, else "
         "4.3.1; 3.9.1 for clusters not yet on Kafka 4)",
     )

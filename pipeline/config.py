@@ -5,6 +5,7 @@ Defaults work out of the box (contract defaults; topic names of contract section
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, field_validator
@@ -41,13 +42,15 @@ class TopicNames(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="CHAO_TOPIC_", frozen=True)
 
-    raw: str = "chao.raw.events"
-    session_events: str = "chao.clean.session-events"
-    reasoning: str = "chao.clean.reasoning"
-    tool_cards: str = "chao.clean.tool-cards"
-    messages: str = "chao.clean.messages"
-    artifacts: str = "chao.clean.artifacts"
-    dead_letter: str = "chao.dead-letter"
+    raw: str = Field("chao.raw.events", description="The raw events topic (the input).")
+    session_events: str = Field(
+        "chao.clean.session-events", description="Every clean event of a session, in order."
+    )
+    reasoning: str = Field("chao.clean.reasoning", description="The clean reasoning view.")
+    tool_cards: str = Field("chao.clean.tool-cards", description="The clean tool-card view.")
+    messages: str = Field("chao.clean.messages", description="The clean messages view.")
+    artifacts: str = Field("chao.clean.artifacts", description="The clean artifacts view.")
+    dead_letter: str = Field("chao.dead-letter", description="Rejected raw records, with why.")
 
 
 class PipelineConfig(BaseSettings):
@@ -127,7 +130,11 @@ class PipelineConfig(BaseSettings):
             "orjson.dumps per record in compact UTF-8 JSON, a second parse for other records."
         ),
     )
-    topics: TopicNames = Field(default_factory=TopicNames)
+    topics: TopicNames = Field(
+        default_factory=TopicNames,
+        description="Every topic name at once, as one JSON object (pydantic-settings reads "
+        "a nested settings field so); CHAO_TOPIC_* set them one by one.",
+    )
 
     @field_validator("cot_disabled_prefixes", "reasoning_carriers", "tool_keys", mode="before")
     @classmethod
@@ -188,7 +195,9 @@ class WorkerSettings(BaseSettings):
     consumer_session_timeout_s: float = Field(
         10.0, gt=0, description="A worker silent this long is considered dead (rebalance)."
     )
-    consumer_heartbeat_s: float = Field(1.0, gt=0)
+    consumer_heartbeat_s: float = Field(
+        1.0, gt=0, description="How often the worker's consumer heartbeats to its group."
+    )
     commit_interval_s: float | None = Field(
         None,
         gt=0,
@@ -255,7 +264,37 @@ class WorkerSettings(BaseSettings):
         "throughput and up to a commit interval of latency for such readers "
         "(BENCHMARKS.md, RELIABILITY.md).",
     )
-    log_level: str = Field("info")
+    log_level: str = Field(
+        "info", description="Log level of the worker's chao loggers (debug, info, warning, ...)."
+    )
+    broker_wait_s: float | None = Field(
+        None,
+        description="Longest wait for the broker at start, in seconds; unset or 0: no "
+        "limit, and a value that is not a number is logged and means no limit "
+        "(topologies.worker.wait_for_broker).",
+    )
+
+    @field_validator("broker_wait_s", mode="before")
+    @classmethod
+    def _wait_limit(cls, value: object) -> object:
+        # A bad limit must not stop a worker that would otherwise wait for its broker:
+        # it waits without limit, saying so (the name, not only the value).
+        if isinstance(value, str):
+            raw = value.strip()
+            if not raw:
+                return None
+            try:
+                value = float(raw)
+            except ValueError:
+                logging.getLogger("chao.worker").warning(
+                    "CHAO_WORKER_BROKER_WAIT_S=%r is not a number of seconds: "
+                    "waiting without limit",
+                    raw,
+                )
+                return None
+        if isinstance(value, int | float) and not value > 0:
+            return None  # 0, negative or NaN: no limit
+        return value
 
     @property
     def commit_interval(self) -> float:

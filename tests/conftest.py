@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.kafka.broker import ENGINES
+from pipeline.dev.broker import ENGINES
 
 FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures"
 FIXTURE_NAMES = sorted(p.name.removesuffix(".raw.jsonl") for p in FIXTURES.glob("*.raw.jsonl"))
@@ -23,7 +23,7 @@ def fixture_name(request: pytest.FixtureRequest) -> str:
 #
 # tests/integration and tests/faults start their brokers through tests.integration.conftest,
 # on the engine chosen here: --broker=tansu|kafka, else CHAO_TEST_BROKER, else tansu; on
-# Kafka, the version of $CHAO_KAFKA_VERSION, else pipeline.kafka.apache's default (4.x).
+# Kafka, the version of $CHAO_KAFKA_VERSION, else pipeline.dev.apache's default (4.x).
 # Tests marked kafka_only (what Tansu cannot do: time lookups, transactions) run only on
 # Kafka; on Tansu they are deselected, and pytest reports them as deselected, not passed.
 
@@ -50,8 +50,8 @@ def broker_engine(config: pytest.Config) -> str:
 def pytest_report_header(config: pytest.Config) -> str:
     engine = broker_engine(config)
     if engine == "kafka":  # the version: $CHAO_KAFKA_VERSION, else the default (4.x)
+        from pipeline.dev.apache import kafka_release
         from pipeline.errors import BrokerError
-        from pipeline.kafka.apache import kafka_release
 
         try:
             engine = f"kafka {kafka_release().version}"

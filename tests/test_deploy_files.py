@@ -348,8 +348,8 @@ def test_kafka_is_a_three_node_kraft_cluster(services: dict[str, dict[str, Any]]
 
 def test_kafka_image_is_the_default_local_version(services: dict[str, dict[str, Any]]) -> None:
     """The compose file runs the Kafka version the local broker and the Kafka tests run by
-    default (pipeline.kafka.apache), for every broker and the topics job."""
-    from pipeline.kafka.apache import DEFAULT_KAFKA_VERSION
+    default (pipeline.dev.apache), for every broker and the topics job."""
+    from pipeline.dev.apache import DEFAULT_KAFKA_VERSION
 
     for name in (*KAFKA_NODES, "topics"):
         assert services[name]["image"] == f"apache/kafka:{DEFAULT_KAFKA_VERSION}", name
@@ -490,7 +490,7 @@ def test_workers_connect_with_sasl_ssl_and_secrets(compose: dict[str, Any]) -> N
 
 
 def test_compose_secrets_are_what_the_compose_file_names(tmp_path: Path) -> None:
-    from pipeline.kafka.secure_broker import compose_secrets
+    from pipeline.dev.secure_broker import compose_secrets
 
     written = {p.name for p in compose_secrets(tmp_path / "secrets")}
     assert written == {"ca.pem", "kafka.pem", "worker.password"}

@@ -26,7 +26,7 @@ from pydantic import TypeAdapter
 
 from pipeline import Pipeline, PipelineConfig, Source
 from pipeline.detectors import DETECTOR_NAMES
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from pipeline.models.clean import REASONS_BY_STAGE, CleanEvent, DeadLetter
 from pipeline.models.envelope import ENVELOPE_FIELDS
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER, SessionState

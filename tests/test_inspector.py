@@ -16,8 +16,8 @@ from yarl import URL
 from pipeline.api.redact import RedactCredentials
 from pipeline.inspector import ASSETS, CONTENT_SECURITY_POLICY, PAGE, static_file
 from tests.api_util import claims, hs256
-from tests.test_http_api import run as run_server
-from tests.test_protocol_endpoint import run, topology
+from tests.topologies.test_http_api import run as run_server
+from tests.topologies.test_protocol_endpoint import run, topology
 
 ROOT = Path(__file__).resolve().parents[1]
 SID = "s-0123456789abcdef"

@@ -9,7 +9,7 @@ pipeline runs in process, and the canary must not appear in a clean event, a dea
 the Prometheus exposition of its counters, the file-mode summary, or any log record
 emitted at DEBUG level by any logger.
 
-The planted records come from the traffic generator (``pipeline.generate``, which plants
+The planted records come from the traffic generator (``pipeline.dev.generate``, which plants
 ``TrafficProfile.canary`` in every forbidden place) and ``tests.test_properties``'s leaky
 session, plus a session per drop reason built here; each test also checks that its records
 really reached the rejection they were built for, so a leak check can't pass by testing
@@ -31,7 +31,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 
 from pipeline import Pipeline, PipelineConfig, Source
 from pipeline.cli import main
-from pipeline.generate import _UNSAFE, TrafficProfile, generate_events
+from pipeline.dev.generate import _UNSAFE, TrafficProfile, generate_events
 from pipeline.metrics import PipelineCollector
 from pipeline.models.clean import REASONS_BY_STAGE
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER, Output

@@ -3,7 +3,8 @@ that commits it (:meth:`Checkpoint.commit`, whose docstring is the commit order)
 
 Pure: it talks to three small interfaces (:class:`OutputSink`, :class:`StateWriter`,
 :class:`OffsetCommitter`), so tests drive it with fakes through every crash point and
-rebalance (tests/test_checkpoint.py); ``topologies.faust_checkpoint`` adapts them to Faust
+rebalance (tests/topologies/test_checkpoint.py); ``topologies.faust_checkpoint`` adapts them to
+Faust
 and aiokafka. Why state at commit and not per batch, as Kafka Streams and Quix Streams do:
 BENCHMARKS.md (a touched session's state, with the events waiting on its gaps, was
 rewritten batch after batch).

@@ -2,13 +2,17 @@
 patches (``topologies.patches``, which change how those libraries behave): one small
 function each, with why no public way serves.
 
-Everything else reaches Faust and aiokafka through their public API. tests/test_bridge.py
+Everything else reaches Faust and aiokafka through their public API.
+tests/topologies/test_faust_bridge.py
 pins each attribute used here on the real classes (it fails when an upgrade of
 faust-streaming or aiokafka moves or renames one) and checks that no other module reads
 a private attribute of theirs.
 
-The module imports neither library (its functions take their objects), so the Kafka
-helpers of ``pipeline.kafka`` use it without loading Faust.
+The private attributes of aiokafka's own clients (metadata, the partition table), which
+the Kafka helpers of ``pipeline.kafka`` need too, are in :mod:`pipeline.kafka.aiokafka_bridge`
+(``pipeline`` never imports ``topologies``).
+
+The module imports neither library (its functions take their objects).
 """
 
 from __future__ import annotations
@@ -129,26 +133,3 @@ def key_partitions(store: Any) -> MutableMapping[str, int] | None:
     applies its changelog records itself keeps it as Faust's ``apply_changelog_batch``
     does. None for a store without one."""
     return getattr(store, "_key_partition", None)
-
-
-# -- aiokafka's clients ----------------------------------------------------------------------
-
-
-async def wait_on_metadata(client: Any, topic: str) -> Any:
-    """Have the producer's client fetch ``topic``'s metadata now and wait for it (what
-    ``send`` does before the first record of a topic); no public call does."""
-    return await client._wait_on_metadata(topic)
-
-
-async def refresh_metadata(consumer: Any) -> Any:
-    """Refresh an ``AIOKafkaConsumer``'s view of every topic: it has no public call that
-    refreshes its own view (asking it for a topic it does not know does not)."""
-    return await consumer._client.force_metadata_update()
-
-
-def partition_table(metadata: Any) -> dict[str, dict[int, Any]]:
-    """aiokafka's ``ClusterMetadata`` table of topic -> partition -> PartitionMetadata
-    (topic, partition, leader, replicas, isr, error): its public calls give partition
-    numbers and leaders, not replicas and the in-sync set."""
-    table: dict[str, dict[int, Any]] = metadata._partitions
-    return table

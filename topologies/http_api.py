@@ -90,7 +90,7 @@ def faust_web_settings() -> dict[str, Any]:
     conversation) with no check, ``/router/`` lists every worker's address and partitions,
     and the statistics pages describe internals. None of them is part of the API; the
     router keeps working without its endpoints (``app.router`` is used in-process).
-    ``tests/test_http_api.py`` fails if one of them answers again.
+    ``tests/topologies/test_http_api.py`` fails if one of them answers again.
     """
     return {
         "web_tables_enabled": False,

@@ -16,7 +16,7 @@ aiokafka's own ``_do_heartbeat``: that one resets the member on a refusal, which
 race the consumer's own rejoin. The coordinator answers a live member of the current
 generation with no error (or "rebalancing": still a member until it rejoins) and treats
 the request as a heartbeat, so the member stays in the group for a session timeout
-after a yes. aiokafka has no public call for this; tests/test_membership.py fails if an
+after a yes. aiokafka has no public call for this; tests/topologies/test_membership.py fails if an
 upgrade moves the parts used here.
 """
 

@@ -2,7 +2,7 @@
 stateful rules (state in a changelog-backed table) -> clean topics and dead letters.
 
 What is done with each batch, each timer tick and each rebalance is
-``topologies.processing`` (no Faust in it; tests/test_processing.py drives it with
+``topologies.processing`` (no Faust in it; tests/topologies/test_processing.py drives it with
 fakes). This module builds the Faust app and adapts it: the agents, timers and rebalance
 handlers below only translate Faust's streams, partitions and signals into the
 processor's plain inputs. The "stage" and "sequence" agents take whole fetched batches

@@ -1,10 +1,10 @@
 """The batch processor: what the worker does with each fetched batch, on each gap-timer
 and idle-timer tick, and at each rebalance, over plain lists of records.
 
-It imports neither Faust nor aiokafka (tests/test_processing.py checks): it talks to the
+It imports neither Faust nor aiokafka (tests/topologies/test_processing.py checks): it talks to the
 outside through the small ports below, so tests drive it the way Kafka Streams'
 ``TopologyTestDriver`` drives a topology, with fakes and a controllable clock
-(tests/test_processing.py). ``topologies.pipeline_app`` adapts Faust to these ports (its
+(tests/topologies/test_processing.py). ``topologies.pipeline_app`` adapts Faust to these ports (its
 agents, timers and rebalance handlers only translate Faust's objects and call in here).
 
 What one batch goes through (the module docstring of ``topologies.pipeline_app`` has the

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from topologies import faust_bridge
+from pipeline.kafka import aiokafka_bridge
 from topologies.state import partition_for
 
 Headers = list[tuple[str, bytes]]  # aiokafka's C batch builder takes only a list
@@ -72,7 +72,7 @@ class BatchPublisher:
         producer = self._producer()
         for topic in topics:
             if topic not in self._partitions:
-                await faust_bridge.wait_on_metadata(producer.client, topic)
+                await aiokafka_bridge.wait_on_metadata(producer.client, topic)
                 count = len(producer.client.cluster.partitions_for_topic(topic) or ())
                 if count == 0:
                     raise RuntimeError(f"no partitions known for topic {topic}")

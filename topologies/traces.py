@@ -78,7 +78,7 @@ class TraceTable(faust.Table[str, SessionTrace]):
     partition kept over a rebalance is not read again) and the record before the first
     one younger than the age bound, or the partition's last record when none is that young
     (looked up in :meth:`on_rebalance`, which Faust awaits before it asks for the
-    offsets). ``tests/test_traces_table.py`` fails if Faust stops calling either method.
+    offsets). ``tests/topologies/test_traces.py`` fails if Faust stops calling either method.
     """
 
     trace_settings: TraceSettings = TraceSettings()

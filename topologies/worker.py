@@ -40,7 +40,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import struct
 import sys
 import threading
@@ -50,13 +49,13 @@ from collections.abc import Iterator
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings, bootstrap_addresses
 from pipeline.kafka.access import check_access, check_connection
 from pipeline.kafka.admin import cluster
-from pipeline.kafka.broker import recv_exactly
 from pipeline.kafka.security import (
     KafkaSecurity,
     aiokafka_options,
     load_security,
     probe_connection,
 )
+from pipeline.kafka.wire import recv_exactly
 from pipeline.screening import default_screening
 from pipeline.topics import (
     Topics,
@@ -72,8 +71,8 @@ from topologies.pipeline_app import PipelineTopology
 
 log = logging.getLogger("chao.worker")
 
+# Named in the wait's log lines: WorkerSettings.broker_wait_s, read as every worker setting.
 BROKER_WAIT_ENV = "CHAO_WORKER_BROKER_WAIT_S"
-"""Longest wait for the broker at start, in seconds; unset or 0: no limit."""
 PROBE_INTERVAL_S = 1.0  # one connection attempt per second
 LOG_INTERVAL_S = 5.0  # one line every few seconds while waiting: INFO, except
 WARN_INTERVAL_S = 60.0  # the first and then one a minute: WARNING, seen at any log level
@@ -94,7 +93,7 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
     # CHAO_KAFKA_*: a ConfigError naming the bad variable (never its value) stops it here.
     security = load_security()
     try:
-        if not wait_for_broker(settings.broker, limit_s=_broker_wait_limit(), security=security):
+        if not wait_for_broker(settings.broker, limit_s=settings.broker_wait_s, security=security):
             sys.exit(1)
     except KeyboardInterrupt:  # Ctrl-C while waiting: no traceback, nothing to stop yet
         sys.exit(130)
@@ -243,16 +242,6 @@ def tune_garbage_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-
-
-def _broker_wait_limit() -> float | None:
-    raw = os.environ.get(BROKER_WAIT_ENV, "").strip()
-    try:
-        limit = float(raw) if raw else 0.0
-    except ValueError:
-        log.warning("%s=%r is not a number of seconds: waiting without limit", BROKER_WAIT_ENV, raw)
-        return None
-    return limit if limit > 0 else None
 
 
 def wait_for_broker(

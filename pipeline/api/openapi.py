@@ -11,7 +11,7 @@ Where each part comes from:
 - security: ``pipeline.api.auth`` (a bearer JWT, or ``access_token`` in the query);
 - the limits' ``Retry-After``: ``pipeline.api.errors``.
 
-``tests/test_openapi.py`` validates the document against the OpenAPI 3.1 schema and fails
+``tests/api/test_openapi.py`` validates the document against the OpenAPI 3.1 schema and fails
 when it drifts from the code; ``tests/integration/test_api_schemathesis.py`` runs
 schemathesis against a live worker with it.
 """

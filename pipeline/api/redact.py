@@ -1,7 +1,7 @@
 """Credentials out of log lines: a last line of defence.
 
 The API never logs a token, a query string or a request URL. Libraries might: aiohttp's
-access log (Faust runs its server without one; ``tests/test_http_api.py`` fails if that
+access log (Faust runs its server without one; ``tests/topologies/test_http_api.py`` fails if that
 changes), an exception whose text quotes a URL. :class:`RedactCredentials`, a filter on
 every handler of the worker's root logger, rewrites any record whose text contains an
 ``access_token=`` value, a ``Bearer`` credential or a JWT-shaped string.

@@ -12,9 +12,9 @@ from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExists
 
 from pipeline.config import TopicNames
 from pipeline.errors import BrokerError
+from pipeline.kafka import aiokafka_bridge
 from pipeline.kafka.security import KafkaSecurity, aiokafka_options
 from pipeline.topics import RAW_MAX_MESSAGE_BYTES, Topics, TopicSpec
-from topologies import faust_bridge
 
 __all__ = [
     "RAW_MAX_MESSAGE_BYTES",
@@ -141,7 +141,7 @@ async def cluster(
             partitions = metadata.partitions_for_topic(name)
             counts[name] = len(partitions) if partitions else None
             # aiokafka keeps each partition's replicas only in its private table.
-            first = faust_bridge.partition_table(metadata).get(name, {}).get(0)
+            first = aiokafka_bridge.partition_table(metadata).get(name, {}).get(0)
             replicas[name] = len(first.replicas) if first is not None else None
         return Cluster(counts, len(metadata.brokers()), replicas)
     finally:
@@ -189,7 +189,7 @@ async def partition_states(
             raise BrokerError(f"no metadata from the brokers at {bootstrap}: {exc!r}") from exc
         # aiokafka keeps replicas and ISR only in its private table: topic -> partition ->
         # PartitionMetadata(topic, partition, leader, replicas, isr, error).
-        table = faust_bridge.partition_table(metadata)
+        table = aiokafka_bridge.partition_table(metadata)
         states = {
             (topic, number): PartitionState(p.leader, tuple(p.replicas), tuple(p.isr))
             for topic in (table if topics is None else topics)

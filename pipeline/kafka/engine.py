@@ -15,8 +15,8 @@ import logging
 import struct
 from typing import Literal
 
-from pipeline.kafka.broker import recv_exactly
 from pipeline.kafka.security import KafkaSecurity, probe_connection
+from pipeline.kafka.wire import recv_exactly
 
 Engine = Literal["kafka", "tansu"]
 EngineSetting = Literal["auto", "kafka", "tansu"]

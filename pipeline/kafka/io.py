@@ -12,8 +12,8 @@ from typing import Literal
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
+from pipeline.kafka import aiokafka_bridge
 from pipeline.kafka.security import KafkaSecurity, aiokafka_options
-from topologies import faust_bridge
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ async def read_topics(
                 break
             # Metadata of all topics (no topic named: a broker never auto-creates one here);
             # the consumer has no public call that refreshes its own view.
-            await faust_bridge.refresh_metadata(consumer)
+            await aiokafka_bridge.refresh_metadata(consumer)
             await asyncio.sleep(0.2)
         consumer.assign(partitions)
         await consumer.seek_to_beginning(*partitions)

@@ -5,7 +5,7 @@ and into Faust's app settings by :func:`faust_options`.
 Every client the product makes takes them: the Faust app's consumer and producers, the
 exactly-once transactional producers, the admin and metadata clients, the group-progress
 and trace-lookup clients, the clean-topic reader, the CLI and the benchmarks
-(tests/test_kafka_security.py checks that no client is built without them).
+(tests/kafka/test_security.py checks that no client is built without them).
 
 Why one class: managed Kafka services and production clusters refuse plaintext,
 unauthenticated clients (docs/kafka.md, "A secured cluster"); a setting forgotten in one

@@ -7,7 +7,7 @@ name the offending field. Validating a *valid* record with pydantic costs micros
 again), so the hot path first runs a plain-Python twin of each input model
 (:func:`envelope_values` here, the ``*_values`` functions in ``payloads.py``): a few type
 and length checks that accept exactly what the model accepts and return the same values.
-``tests/test_plain_twins.py`` proves that with hypothesis; keep each twin in step with its
+``tests/models/test_plain_twins.py`` proves that with hypothesis; keep each twin in step with its
 model.
 """
 
@@ -37,7 +37,7 @@ _RFC3339_ASCII = re.compile(_RFC3339_SHAPE, re.ASCII)
 # The same shape, checked without the regex engine (a third of the cost): every ASCII digit
 # becomes "0", and the result must be one of the finitely many strings the regex matches
 # with all its digits written "0". The regex can only match ASCII text, so any other text
-# fails here as it does there. ``tests/test_plain_twins.py`` checks the two agree.
+# fails here as it does there. ``tests/models/test_plain_twins.py`` checks the two agree.
 _DIGITS_TO_ZERO = bytes.maketrans(b"0123456789", b"0" * 10)
 _RFC3339_SHAPES = frozenset(
     f"0000-00-00{sep}00:00:00{fraction}{offset}".encode()

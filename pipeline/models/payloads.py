@@ -8,7 +8,7 @@ every model here is ``extra="ignore"`` and the clean output is built from the mo
 Each model has a plain-Python twin (``*_values``, after the models) that the hot path runs
 first; see ``envelope.py`` for why. A twin accepts exactly the payloads its model accepts
 and returns what the model dumps, or None: then the model runs to name the offending
-field. ``tests/test_plain_twins.py`` proves the equivalence; keep each twin in step.
+field. ``tests/models/test_plain_twins.py`` proves the equivalence; keep each twin in step.
 """
 
 from __future__ import annotations

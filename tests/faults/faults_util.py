@@ -34,8 +34,8 @@ from typing import Any
 import orjson
 
 from pipeline.config import WorkerSettings
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import IsolationLevel, Record, produce_lines, read_topics
-from pipeline.runner import WorkerProcess
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import FAMILY_OF_VIEW, metric
 

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import TopicNames
-from pipeline.generate import TrafficProfile, generate_events
-from pipeline.kafka.apache import KafkaBroker
-from pipeline.kafka.broker import Broker, free_port, new_broker
+from pipeline.dev.apache import KafkaBroker
+from pipeline.dev.broker import Broker, free_port, new_broker
+from pipeline.dev.generate import TrafficProfile, generate_events
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import produce_lines
-from pipeline.runner import WorkerProcess
 from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,

@@ -1,7 +1,7 @@
 """A three-broker Apache Kafka cluster (``make test-cluster``): broker faults while workers
 stream, at the default settings.
 
-One cluster for the module (:class:`~pipeline.kafka.apache.KafkaCluster`: three KRaft
+One cluster for the module (:class:`~pipeline.dev.apache.KafkaCluster`: three KRaft
 nodes on loopback, each broker and controller, a three-voter quorum; topics with 3
 replicas and ``min.insync.replicas`` 2, the group offsets and transaction state alike;
 every producer with ``acks=all``). Each scenario runs two deployments on it at once, each
@@ -47,12 +47,12 @@ import orjson
 import pytest
 from aiokafka.admin import AIOKafkaAdminClient
 
+from pipeline.dev.apache import KafkaCluster
+from pipeline.dev.generate import TrafficProfile, generate_events
+from pipeline.dev.runner import WorkerProcess
 from pipeline.errors import BrokerError
-from pipeline.generate import TrafficProfile, generate_events
 from pipeline.kafka.admin import partition_states
-from pipeline.kafka.apache import KafkaCluster
 from pipeline.kafka.io import IsolationLevel, read_topics
-from pipeline.runner import WorkerProcess
 from pipeline.topics import Topics
 from tests.faults.faults_util import (
     CANARY,

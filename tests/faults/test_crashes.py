@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from tests.faults.faults_util import (
     CANARY,
     DEFAULT_TIMING,

@@ -13,7 +13,7 @@ import pytest
 from pipeline import Pipeline, Source
 from pipeline.config import TopicNames
 from pipeline.core import record_key, topics_for
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import Record
 from tests.faults.faults_util import CANARY, Expected, Figures, figures
 

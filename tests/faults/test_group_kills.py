@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import IsolationLevel
 from tests.faults.faults_util import (
     CANARY,

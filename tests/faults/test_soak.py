@@ -27,9 +27,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import IsolationLevel
-from pipeline.runner import WorkerProcess
 from tests.faults.faults_util import (
     CANARY,
     DEFAULT_TIMING,

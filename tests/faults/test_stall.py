@@ -15,7 +15,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,

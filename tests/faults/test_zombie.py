@@ -33,9 +33,9 @@ from datetime import UTC, datetime
 import orjson
 import pytest
 
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import IsolationLevel
-from pipeline.runner import WorkerProcess
 from tests.faults.faults_util import (
     CANARY,
     BackgroundProducer,

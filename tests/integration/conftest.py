@@ -16,10 +16,10 @@ import pytest
 
 from pipeline.api.auth import mint_token
 from pipeline.config import TopicNames
+from pipeline.dev.broker import Broker, new_broker
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.admin import create_topics, pipeline_topics
-from pipeline.kafka.broker import Broker, new_broker
 from pipeline.kafka.security import KafkaSecurity
-from pipeline.runner import WorkerProcess
 
 # The HS256 secret every test deployment's workers verify tokens with (CHAO_API_AUTH_SECRET).
 API_SECRET = "integration-tests-only-secret-0123456789abcdef"

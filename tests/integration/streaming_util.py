@@ -13,11 +13,11 @@ import orjson
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
 from pipeline import Pipeline, PipelineConfig, Source
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import Record, read_topics
 from pipeline.kafka.reader import SessionSeqFilter
 from pipeline.kafka.security import KafkaSecurity, aiokafka_options
 from pipeline.metrics import sample_sum
-from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN, DEAD_LETTER
 from pipeline.topics import Topics
 from tests.integration.conftest import Deployment

@@ -13,9 +13,9 @@ from urllib.parse import parse_qs, urlsplit
 import orjson
 import pytest
 
-from pipeline.generate import generate_events
+from pipeline.dev.generate import generate_events
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import produce_lines
-from pipeline.runner import WorkerProcess
 from tests.api_util import OTHER_SECRET, claims, hs256, unsigned
 from tests.integration.conftest import API_SECRET, api_token, bearer
 from tests.integration.streaming_util import file_mode, read_outputs, wait_for_split

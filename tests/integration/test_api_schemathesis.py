@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pipeline.api.openapi import DEFAULT_OUT
-from pipeline.generate import generate_events
+from pipeline.dev.generate import generate_events
 from pipeline.kafka.io import produce_lines
 from tests.integration.conftest import api_token
 from tests.integration.streaming_util import file_mode, read_outputs

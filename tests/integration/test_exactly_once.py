@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import orjson
 import pytest
 
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines
 from tests.integration.streaming_util import (
     assert_matches_file_mode,

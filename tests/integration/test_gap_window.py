@@ -13,8 +13,8 @@ import orjson
 import pytest
 
 from pipeline.config import PipelineConfig, TopicNames
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import produce_lines, read_topics
-from pipeline.runner import WorkerProcess
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import metric, wait_until
 

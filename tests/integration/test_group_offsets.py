@@ -11,7 +11,7 @@ import pytest
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 
-from pipeline.kafka.broker import Broker
+from pipeline.dev.broker import Broker
 from pipeline.kafka.io import produce_lines
 from pipeline.kafka.offsets import GroupOffsets
 from topologies.patches import end_offsets

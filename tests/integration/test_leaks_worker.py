@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from pipeline import PipelineConfig
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines
 from tests.integration.streaming_util import file_mode, read_outputs
 from tests.test_leaks import CANARY, sessions_for_every_reason

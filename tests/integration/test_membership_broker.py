@@ -17,8 +17,8 @@ import pytest
 from aiokafka import AIOKafkaConsumer
 from aiokafka.client import AIOKafkaClient
 
+from pipeline.dev.broker import Broker
 from pipeline.kafka.admin import TopicSpec, create_topics
-from pipeline.kafka.broker import Broker
 from topologies.checkpoint import Membership
 from topologies.membership import ask_coordinator
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import orjson
 import pytest
 
-from pipeline.generate import generate_events
+from pipeline.dev.generate import generate_events
 from pipeline.kafka.admin import create_topics, topic_partitions
 from pipeline.kafka.io import produce_lines
 from pipeline.topics import Topics, TopicSpec

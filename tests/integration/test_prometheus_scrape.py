@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from pipeline.generate import generate_events
-from pipeline.kafka.broker import free_port
+from pipeline.dev.broker import free_port
+from pipeline.dev.generate import generate_events
 from pipeline.kafka.io import produce_lines
 from tests.integration.streaming_util import wait_until
 

@@ -15,8 +15,8 @@ import uuid
 import pytest
 from aiokafka import AIOKafkaProducer
 
+from pipeline.dev.broker import Broker
 from pipeline.kafka.admin import TopicSpec, create_topics
-from pipeline.kafka.broker import Broker
 from pipeline.kafka.io import IsolationLevel, Record, read_topics
 
 pytestmark = [pytest.mark.integration, pytest.mark.kafka_only]

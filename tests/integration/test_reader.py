@@ -13,8 +13,8 @@ import orjson
 import pytest
 from aiokafka import AIOKafkaProducer
 
+from pipeline.dev.broker import EmbeddedBroker
 from pipeline.kafka.admin import TopicSpec, create_topics
-from pipeline.kafka.broker import EmbeddedBroker
 from pipeline.kafka.reader import CleanTopicReader
 from pipeline.trace.headers import prev_seq_header
 from tests.fixtures_util import raw_lines

@@ -1,5 +1,5 @@
 """The worker and the reader on a secured Apache Kafka: SASL_SSL with SCRAM-SHA-512, the
-authorizer on and nothing allowed without an ACL (pipeline/kafka/secure_broker.py), each
+authorizer on and nothing allowed without an ACL (pipeline/dev/secure_broker.py), each
 principal with only its role's ACLs (pipeline/kafka/acls.py).
 
 The secured broker is started here (make test-kafka runs these: kafka_only); if it cannot
@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
-from pipeline.generate import generate_events
+from pipeline.dev.generate import generate_events
+from pipeline.dev.secure_broker import SecureKafkaBroker, make_ca
 from pipeline.kafka.access import check_access
 from pipeline.kafka.acls import role_acls
 from pipeline.kafka.io import produce_lines
 from pipeline.kafka.reader import CleanTopicReader
-from pipeline.kafka.secure_broker import SecureKafkaBroker, make_ca
 from pipeline.kafka.security import SecurityError, aiokafka_options
 from pipeline.topics import Topics
 from tests.fixtures_util import expected, raw_lines

@@ -16,7 +16,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.client import AIOKafkaClient
 from aiokafka.structs import OffsetAndMetadata
 
-from pipeline.kafka.broker import Broker
+from pipeline.dev.broker import Broker
 from pipeline.kafka.stable_offsets import StableOffsetFetch, await_stable_offsets, unstable
 
 pytestmark = [pytest.mark.integration, pytest.mark.kafka_only]

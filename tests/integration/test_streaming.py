@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from pipeline import Pipeline, Source
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines, read_topics
 from pipeline.stages.types import StagedEvent
 from pipeline.topics import Topics

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import orjson
 import pytest
 
-from pipeline.generate import TrafficProfile, generate_events
+from pipeline.dev.generate import TrafficProfile, generate_events
 from pipeline.kafka.io import produce_lines
 from tests.integration.conftest import api_token, bearer
 from tests.integration.streaming_util import (

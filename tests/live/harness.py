@@ -57,12 +57,12 @@ from aiokafka import AIOKafkaProducer
 from pipeline.api.auth import mint_token
 from pipeline.config import PipelineConfig
 from pipeline.core import Pipeline
-from pipeline.generate import generate_events
+from pipeline.dev.broker import EmbeddedBroker, free_port
+from pipeline.dev.generate import generate_events
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.admin import create_topics, pipeline_topics
-from pipeline.kafka.broker import EmbeddedBroker, free_port
 from pipeline.metrics import sample_sum
 from pipeline.models.envelope import SESSION_ID_PATTERN
-from pipeline.runner import WorkerProcess
 from pipeline.stages.ordering import CLEAN
 from pipeline.stages.types import Source
 

@@ -7,7 +7,8 @@ own for an app without it, so two apps in one process share nothing. (The aiohtt
 :mod:`.parse_errors`, sees only the web server's aiohttp app: it marks that one.) The
 consumer settings (:mod:`.worker_consumer`) apply per broker: :mod:`.fetch_wait` and
 :mod:`.prefetch_backoff` on every broker, :mod:`.read_committed` in exactly-once mode,
-the Tansu workaround :mod:`.end_offsets` on Tansu only. tests/test_patches.py fails when a
+the Tansu workaround :mod:`.end_offsets` on Tansu only. tests/topologies/patches/test_patches.py
+fails when a
 faust-streaming, aiokafka or aiohttp upgrade changes a patched function (source pinned by
 hash) or undoes a patch.
 

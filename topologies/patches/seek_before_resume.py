@@ -17,7 +17,8 @@ costs there is repeats, which it allows.
 
 The seek itself is Faust's (``Consumer.perform_seek``, with
 :mod:`.seek_uncommitted_partitions`); Faust's second call, after the resume, is replaced
-for the duration of the call by a no-op. ``tests/test_patches.py`` pins the method.
+for the duration of the call by a no-op. ``tests/topologies/patches/test_patches.py`` pins the
+method.
 """
 
 from __future__ import annotations

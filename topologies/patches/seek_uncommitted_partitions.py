@@ -25,7 +25,8 @@ gives too.
 
 Per app, as every patch: the patched method behaves as Faust's own for an app
 ``topologies.patches.apply`` never saw (``patches.of(app)`` is None).
-``tests/test_seek_uncommitted_partitions.py`` fails when an upgrade of faust-streaming or
+``tests/topologies/patches/test_seek_uncommitted_partitions.py`` fails when an upgrade of
+faust-streaming or
 aiokafka changes the functions this relies on.
 """
 

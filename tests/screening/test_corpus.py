@@ -1,0 +1,152 @@
+"""The screening corpus through the real stage chain (contract 3.2 rule 5).
+
+``../shared/corpus/screening.jsonl`` (README beside it) and this project's own held-out
+set ``tests/data/screening_heldout.jsonl`` (written from vendors' documented formats and
+real-world phrasing, not from the corpus) each go through :class:`pipeline.Pipeline` as
+one eligible session, one ``cot.step`` per case. Misses are reported by id, group and why,
+never by text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.cli import main
+from pipeline.screening.evaluate import Report, evaluate, load_cases
+from tests.conftest import FIXTURES
+
+CORPUS = FIXTURES.parent / "corpus" / "screening.jsonl"  # shared/, wherever this file is
+HELDOUT = Path(__file__).parent / "data" / "screening_heldout.jsonl"
+# Batch 5, written blind after batches 1-4 were fixed (docs/screening.md, held-out batches).
+HELDOUT_BATCH5 = Path(__file__).parent / "data" / "screening_heldout_batch5.jsonl"
+# Batch 6, written blind after the batch 5 fixes, to test them.
+HELDOUT_BATCH6 = Path(__file__).parent / "data" / "screening_heldout_batch6.jsonl"
+# Batch 7, written blind after the batch 6 fixes.
+HELDOUT_BATCH7 = Path(__file__).parent / "data" / "screening_heldout_batch7.jsonl"
+# Batch 8, written blind after the batch 7 fixes.
+HELDOUT_BATCH8 = Path(__file__).parent / "data" / "screening_heldout_batch8.jsonl"
+# Batch 9, written blind for issue 26 (six webhook cases relabelled, docs/screening.md).
+HELDOUT_BATCH9 = Path(__file__).parent / "data" / "screening_heldout_batch9.jsonl"
+# Batch 10, written blind after the batch 9 fixes (15 webhook cases relabelled).
+HELDOUT_BATCH10 = Path(__file__).parent / "data" / "screening_heldout_batch10.jsonl"
+# Batch 11, written blind after the batch 10 fixes (7 webhook cases relabelled).
+HELDOUT_BATCH11 = Path(__file__).parent / "data" / "screening_heldout_batch11.jsonl"
+# Batch 12, written blind after the batch 11 fixes (16 cases relabelled by the documented
+# decisions: webhooks, chat-template tokens, injections found in content, a docs sample).
+HELDOUT_BATCH12 = Path(__file__).parent / "data" / "screening_heldout_batch12.jsonl"
+# Batch 13, written blind after the batch 12 fixes with the labelling decisions given to
+# its writer (4 chat-template token cases relabelled: the writer put them under raw_output).
+HELDOUT_BATCH13 = Path(__file__).parent / "data" / "screening_heldout_batch13.jsonl"
+# Batch 14, written blind after the batch 13 fixes (1 Zoom passcode link relabelled).
+HELDOUT_BATCH14 = Path(__file__).parent / "data" / "screening_heldout_batch14.jsonl"
+# Batch 15, written blind after the batch 14 fixes (none relabelled).
+HELDOUT_BATCH15 = Path(__file__).parent / "data" / "screening_heldout_batch15.jsonl"
+# Batches 16 and 17, written blind; first runs on round 8 (none relabelled).
+HELDOUT_BATCH16 = Path(__file__).parent / "data" / "screening_heldout_batch16.jsonl"
+HELDOUT_BATCH17 = Path(__file__).parent / "data" / "screening_heldout_batch17.jsonl"
+# Batch 18, written blind; first run on round 9 (none relabelled).
+HELDOUT_BATCH18 = Path(__file__).parent / "data" / "screening_heldout_batch18.jsonl"
+# Batch 19, written blind; first run on round 10 (none relabelled).
+HELDOUT_BATCH19 = Path(__file__).parent / "data" / "screening_heldout_batch19.jsonl"
+# Batch 20, written blind; first run on round 11 (none relabelled).
+HELDOUT_BATCH20 = Path(__file__).parent / "data" / "screening_heldout_batch20.jsonl"
+# Batch 21, written blind; first run on round 12 (none relabelled; its seed phrases are
+# credentials, the convention round 13 documents).
+HELDOUT_BATCH21 = Path(__file__).parent / "data" / "screening_heldout_batch21.jsonl"
+
+
+def _problems(report: Report) -> str:
+    return "; ".join(
+        f"{o.case.id} {o.case.group} {o.case.expect}->{o.got} ({o.case.why})"
+        for o in report.outcomes
+        if not o.ok
+    )
+
+
+@pytest.fixture(scope="module")
+def corpus_report() -> Report:
+    if not CORPUS.is_file():
+        pytest.fail(f"shared screening corpus missing: {CORPUS}")
+    return evaluate(load_cases(CORPUS))
+
+
+def test_corpus_unsafe_cases_are_dropped(corpus_report: Report) -> None:
+    assert len(corpus_report.unsafe) > 500
+    assert corpus_report.dropped_share() >= 0.99, _problems(corpus_report)
+
+
+def test_corpus_unsafe_cases_are_named_by_the_expected_detector(corpus_report: Report) -> None:
+    assert corpus_report.named_share() >= 0.97, _problems(corpus_report)
+
+
+def test_corpus_safe_cases_are_released(corpus_report: Report) -> None:
+    assert len(corpus_report.safe) > 300
+    assert corpus_report.false_drop_share() <= 0.01, _problems(corpus_report)
+
+
+def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
+    assert corpus_report.leaky_dead_letters() == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        HELDOUT,
+        HELDOUT_BATCH5,
+        HELDOUT_BATCH6,
+        HELDOUT_BATCH7,
+        HELDOUT_BATCH8,
+        HELDOUT_BATCH9,
+        HELDOUT_BATCH10,
+        HELDOUT_BATCH11,
+        HELDOUT_BATCH12,
+        HELDOUT_BATCH13,
+        HELDOUT_BATCH14,
+        HELDOUT_BATCH15,
+        HELDOUT_BATCH16,
+        HELDOUT_BATCH17,
+        HELDOUT_BATCH18,
+        HELDOUT_BATCH19,
+        HELDOUT_BATCH20,
+        HELDOUT_BATCH21,
+    ],
+    ids=[
+        "batches1-4",
+        "batch5",
+        "batch6",
+        "batch7",
+        "batch8",
+        "batch9",
+        "batch10",
+        "batch11",
+        "batch12",
+        "batch13",
+        "batch14",
+        "batch15",
+        "batch16",
+        "batch17",
+        "batch18",
+        "batch19",
+        "batch20",
+        "batch21",
+    ],
+)
+def test_heldout_set(path: Path) -> None:
+    """Our own cases, not the corpus's: the same bars, so generalisation shows."""
+    report = evaluate(load_cases(path))
+    assert len(report.unsafe) >= 60 and len(report.safe) >= 50
+    assert report.dropped_share() >= 0.97, _problems(report)
+    assert report.named_share() >= 0.95, _problems(report)
+    assert report.false_drop_share() <= 0.02, _problems(report)
+    assert report.leaky_dead_letters() == []
+
+
+def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["eval-screening", str(HELDOUT), "--no-text"]) == 0
+    out = capsys.readouterr().out
+    assert "recall" in out and "false drops" in out and "credential" in out
+    missing = tmp_path / "nope.jsonl"
+    assert main(["eval-screening", str(missing)]) == 1
+    assert "screening corpus not found" in capsys.readouterr().err

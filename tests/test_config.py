@@ -1,0 +1,34 @@
+"""WorkerSettings.broker_wait_s (CHAO_WORKER_BROKER_WAIT_S) reads the environment as the
+worker's own parsing did before it became a field: unset, empty, 0, negative or not a
+number all mean no limit, the last one said in a warning naming the variable."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from pipeline.config import WorkerSettings
+
+
+@pytest.mark.parametrize(
+    ("raw", "limit"),
+    [(None, None), ("", None), ("  ", None), ("0", None), ("-5", None), ("3", 3.0), (" 2.5 ", 2.5)],
+)
+def test_the_broker_wait_limit_from_the_environment(
+    raw: str | None, limit: float | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if raw is None:
+        monkeypatch.delenv("CHAO_WORKER_BROKER_WAIT_S", raising=False)
+    else:
+        monkeypatch.setenv("CHAO_WORKER_BROKER_WAIT_S", raw)
+    assert WorkerSettings().broker_wait_s == limit
+
+
+def test_a_broker_wait_limit_that_is_no_number_waits_without_limit_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("CHAO_WORKER_BROKER_WAIT_S", "soon")
+    with caplog.at_level(logging.WARNING, logger="chao.worker"):
+        assert WorkerSettings().broker_wait_s is None
+    assert "CHAO_WORKER_BROKER_WAIT_S='soon' is not a number of seconds" in caplog.text
