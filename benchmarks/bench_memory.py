@@ -20,9 +20,9 @@ from pathlib import Path
 
 from benchmarks.bench_streaming import fresh_broker, lines_for, single_worker_setup
 from pipeline import PipelineConfig
+from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import produce_lines
 from pipeline.metrics import sample_sum
-from pipeline.runner import WorkerProcess
 
 
 def rss_mib(pid: int) -> float:
