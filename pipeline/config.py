@@ -160,7 +160,7 @@ class WorkerSettings(BaseSettings):
     """How one streaming worker runs (``CHAO_WORKER_*``); the stages' rules stay in
     :class:`PipelineConfig`."""
 
-    model_config = SettingsConfigDict(env_prefix="CHAO_WORKER_", frozen=True)
+    model_config = SettingsConfigDict(env_prefix="CHAO_WORKER_", frozen=True, populate_by_name=True)
 
     broker: str = Field("kafka://127.0.0.1:9092", description="Kafka bootstrap, Faust URL form.")
     app_id: str = Field("chao-pipeline", description="Consumer group and internal topic prefix.")
@@ -250,9 +250,11 @@ class WorkerSettings(BaseSettings):
     processing_guarantee: Literal["at_least_once", "exactly_once"] = Field(
         "at_least_once",
         # CHAO_PROCESSING_GUARANTEE, as the issue and Kafka Streams' setting name it;
-        # CHAO_WORKER_PROCESSING_GUARANTEE too, like every other worker setting.
+        # CHAO_WORKER_PROCESSING_GUARANTEE too, like every other worker setting. Not the
+        # bare field name: pydantic-settings applies no prefix to an alias, so an alias
+        # "processing_guarantee" made a stray PROCESSING_GUARANTEE in the environment
+        # switch the worker (code passes the field by name: populate_by_name).
         validation_alias=AliasChoices(
-            "processing_guarantee",
             "CHAO_PROCESSING_GUARANTEE",
             "CHAO_WORKER_PROCESSING_GUARANTEE",
         ),

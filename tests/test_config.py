@@ -32,3 +32,21 @@ def test_a_broker_wait_limit_that_is_no_number_waits_without_limit_and_says_so(
     with caplog.at_level(logging.WARNING, logger="chao.worker"):
         assert WorkerSettings().broker_wait_s is None
     assert "CHAO_WORKER_BROKER_WAIT_S='soon' is not a number of seconds" in caplog.text
+
+
+def test_only_the_chao_names_choose_the_processing_guarantee(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stray PROCESSING_GUARANTEE (another program's setting) must not switch the
+    worker: pydantic-settings reads a field's aliases without the prefix."""
+    for name in ("CHAO_PROCESSING_GUARANTEE", "CHAO_WORKER_PROCESSING_GUARANTEE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PROCESSING_GUARANTEE", "exactly_once")
+    assert WorkerSettings().processing_guarantee == "at_least_once"
+    for name in ("CHAO_PROCESSING_GUARANTEE", "CHAO_WORKER_PROCESSING_GUARANTEE"):
+        monkeypatch.setenv(name, "exactly_once")
+        assert WorkerSettings().processing_guarantee == "exactly_once"
+        monkeypatch.delenv(name)
+    assert WorkerSettings(processing_guarantee="exactly_once").processing_guarantee == (
+        "exactly_once"
+    )
