@@ -38,6 +38,7 @@ from pipeline.screening.recital_round10 import EN_EXTRA, EXTRA, EXTRA_NEG
 from pipeline.screening.recital_round11 import R11
 from pipeline.screening.recital_round12 import R12
 from pipeline.screening.recital_round13 import R13
+from pipeline.screening.recital_round14 import R14
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1270,6 +1271,35 @@ def _round13(rng: random.Random, positive: bool) -> tuple[str, str]:
     return phase + text, group
 
 
+def _round14(rng: random.Random, positive: bool) -> tuple[str, str]:
+    """Round 14's share: the system prompt or the operator's non-public instructions cited
+    as the source of what the assistant is and must do, orders to an AI reader in page
+    metadata, config and code comments and MCP tool descriptions (positives); articles and
+    courses about hidden text and tool poisoning, carriers described as clean, ordinary
+    comments (negatives); in the languages of :data:`R14`. Drawn like :func:`_round13`."""
+    code = rng.choice([*R14, *["en"] * 3])
+    x = R14[code]
+    group = "en-r14" if code == "en" else code
+    phase = rng.choice(PHASES)
+    if positive:
+        if rng.random() < 0.55:
+            items = [
+                c.format(name=rng.choice(NAMES), co=rng.choice(COMPANIES))
+                for c in rng.sample(x["inf"], min(len(x["inf"]), rng.randint(1, 2)))
+            ]
+            cjk = code in ("ja", "zh")
+            sep = "、" if cjk else rng.choice((", ", "; ", " and " if code == "en" else ", "))
+            opening = rng.choice(x["src"]).format(name=rng.choice(NAMES), co=rng.choice(COMPANIES))
+            return phase + opening + ("" if cjk else " ") + sep.join(items) + (
+                "。" if cjk else "."
+            ), group
+        return phase + rng.choice(x["inj"]), group
+    text = rng.choice(x["neg"])
+    if rng.random() < 0.3:
+        text += " " + rng.choice(x["neg"])
+    return phase + text, group
+
+
 def _url(rng: random.Random) -> str:
     host = rng.choice(("helpdesk-check", "verify-portal", "sync-relay", "mail-archive"))
     return f"https://{host}{rng.randint(2, 99)}.example.net/in"
@@ -1295,9 +1325,9 @@ def _two(make: Maker) -> Maker:
 
 # Where a draw goes: the English templates below the first bound, round 8's languages
 # below the second, round 10's share below the third, round 11's below the fourth, round
-# 12's below the fifth, round 13's above it (round 12 took 12% from the others in
-# proportion, round 13 10%).
-ROUND8_SHARES = (0.243, 0.459, 0.675, 0.792, 0.9)
+# 12's below the fifth, round 13's below the sixth, round 14's above it (round 12 took 12%
+# from the others in proportion, round 13 10%, round 14 8%).
+ROUND8_SHARES = (0.2236, 0.4223, 0.621, 0.7286, 0.828, 0.92)
 
 
 def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
@@ -1322,6 +1352,8 @@ def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
         (lambda r: _round12(r, False), 0),
         (lambda r: _round13(r, True), 1),
         (lambda r: _round13(r, False), 0),
+        (lambda r: _round14(r, True), 1),
+        (lambda r: _round14(r, False), 0),
     )
     want = {1: int(n * 0.45), 0: n - int(n * 0.45)}
     have = {0: 0, 1: 0}

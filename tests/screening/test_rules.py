@@ -1081,6 +1081,68 @@ def test_drive_root_split_between_phase_and_summary() -> None:
     assert screen("Users and their desktops are the source.", "Source: D:") is None
 
 
+# Round 14 (batch 22's kinds): one-time codes and recovery codes in prose, a value before
+# its label, a template expression where a value would be, CI runner paths, Drive links.
+CLASSES.extend(
+    [
+        (
+            "one-time-code-in-prose",
+            "credential",
+            "La cliente ha incollato il codice di verifica appena ricevuto, 730418, nella chat.",
+            "Il codice di verifica ha 6 cifre e scade dopo 10 minuti.",
+        ),
+        (
+            "one-time-code-other-script",
+            "credential",
+            "Клиент продиктовал код подтверждения 402917, чтобы войти в кабинет.",
+            "Код подтверждения приходит по SMS в течение минуты.",
+        ),
+        (
+            "safe-or-alarm-code-words",
+            "credential",
+            "Laut Übergabe lautet der code du coffre 47215, die Alarmanlage hat einen anderen.",
+            "Der code du coffre wurde im Raum 2104 nach dem Umzug geändert.",
+        ),
+        (
+            "recovery-code-five-groups",
+            "credential",
+            "Hij plakte de herstelcode: 7KQ2M-XW9PL-3ZT8R-N4VBC-Q6HJD in het ticket.",
+            "Hij vroeg waar hij de herstelcode van zijn account kan vinden.",
+        ),
+        (
+            "recovery-code-one-grouped-code",
+            "credential",
+            "The user's backup code r7k2-9xqm-4tbw is visible in the screenshot.",
+            "The backup code format is four groups of four characters.",
+        ),
+        (
+            "password-value-then-label",
+            "credential",
+            "Zq8rT3vLx9PmW2kN ← mot de passe du compte de service",
+            "Voir la page wiki ← mot de passe du compte de service",
+        ),
+        (
+            "template-expression-is-no-password",
+            "credential",
+            "In the chart the password is Tk9#pLw2Qz, hard-coded in values.yaml.",
+            "In the chart the password is {{ .Values.auth.password }}, read from a Secret.",
+        ),
+        (
+            "ci-runner-checkout-path",
+            "internal_path",
+            "The job failed writing /builds/payments/ledger-api/target/test-reports.",
+            "The CI API endpoint GET /builds/42/artifacts returns the job's files.",
+        ),
+        (
+            "drive-link-usp-drive-link",
+            "signed_link",
+            "공유 링크: https://drive.google.com/file/d/1Qw8eRt5yUi3oPa2sDf7gHj4kLz9xCv6b/view?usp=drive_link",
+            "Drive 공유 설정에서 '링크가 있는 모든 사용자'를 끄는 방법을 설명했습니다.",
+        ),
+    ]
+)
+
+
 @pytest.mark.parametrize(
     ("name", "detector", "positive", "near_miss"), CLASSES, ids=[c[0] for c in CLASSES]
 )

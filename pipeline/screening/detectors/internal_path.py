@@ -100,6 +100,19 @@ _DATA_PATH_RE: Final = re.compile(
     r"/(?:" + "|".join(_DATA_ROOTS) + r")(?:/[A-Za-z0-9_.@+\-]{1,80}){2,}"
     r"/[A-Za-z0-9_@+\-][A-Za-z0-9_.@+\-]{0,80}\.[A-Za-z][A-Za-z0-9]{0,5}(?![A-Za-z0-9_/\-])"
 )
+# round 14: CI runners' checkout directories (GitLab ``/builds/<group>/<project>/…``,
+# GitHub's container ``/__w/<repo>/<repo>/…`` and ``/github/workspace/…``, Drone
+# ``/drone/src/…``): where a deployment's build runs, so a path under them is internal
+# like ``/home/runner/work/…``. ``/builds`` is also a web route (``GET /builds/42/log``):
+# three directories or more, the first two named with a letter, not inside a URL.
+_CI_ANCHORS: Final = ("/builds/", "/__w/", "/github/workspace/", "/drone/src/")
+_CI_PATH_RE: Final = re.compile(
+    r"/(?:builds(?=/[A-Za-z0-9_.\-]*[A-Za-z][A-Za-z0-9_.\-]*/[A-Za-z0-9_.\-]*[A-Za-z])"
+    r"(?:/[A-Za-z0-9_.@+\-]{1,80}){3,}"
+    r"|__w(?:/[A-Za-z0-9_.@+\-]{1,80}){2,}"
+    r"|github/workspace(?:/[A-Za-z0-9_.@+\-]{1,80})+"
+    r"|drone/src(?:/[A-Za-z0-9_.@+\-]{1,80})+)"
+)
 _SHELL_FILES_RE: Final = re.compile(
     r"^/(?:usr/)?bin/(?:env|sh|bash|zsh|dash|ksh|fish|csh|tcsh|true|false)$|^/dev/(?:null|zero|random|urandom|stdin|stdout|stderr|"
     r"tty|full|fd/[0-9])$"
@@ -233,6 +246,8 @@ class InternalPathDetector:
         for literal in (":\\", ":/"):
             yield literal, "ip.drive"
         yield "\\\\", "ip.unc"
+        for literal in _CI_ANCHORS:
+            yield literal, "ip.ci"
         yield "//", "ip.unc2"
         for literal in (
             "$home",
@@ -286,6 +301,8 @@ class InternalPathDetector:
             return True
         if "ip.data" in hits and self._data(text):
             return True
+        if "ip.ci" in hits and self._ci(text):
+            return True
         if "ip.drive" in hits and _DRIVE_RE.search(text):
             return True
         if "ip.unc" in hits and _UNC_RE.search(text):
@@ -323,6 +340,14 @@ class InternalPathDetector:
             at = m.start()
             if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
                 continue  # inside a URL or a longer path: a web route or a relative path
+            return True
+        return False
+
+    def _ci(self, text: str) -> bool:
+        for m in _CI_PATH_RE.finditer(text):
+            at = m.start()
+            if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
+                continue  # inside a URL or a longer path: a web route
             return True
         return False
 

@@ -156,6 +156,7 @@ class SignedLinkDetector:
             "/invite/",
             "/invitation/",
             "usp=sharing",
+            "usp=drive_link",
             "photos.app.goo.gl/",
             "1drv.ms/",
             "icloud.com/",
