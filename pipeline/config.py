@@ -195,6 +195,18 @@ class WorkerSettings(BaseSettings):
     consumer_session_timeout_s: float = Field(
         10.0, gt=0, description="A worker silent this long is considered dead (rebalance)."
     )
+    group_instance_id: str | None = Field(
+        None,
+        min_length=1,
+        max_length=249,
+        pattern=r"^[A-Za-z0-9._-]+$",
+        description="Static group membership (KIP-345): a name of this worker, unique in the "
+        "group and the same across its restarts (a StatefulSet pod's name, a compose "
+        "service's replica name). A worker restarted within consumer_session_timeout_s "
+        "takes its partitions back without a rebalance; one stopped for good keeps them "
+        "until that timeout (a static member does not leave its group). Unset: dynamic "
+        "membership, every restart rebalances the group.",
+    )
     consumer_heartbeat_s: float = Field(
         1.0, gt=0, description="How often the worker's consumer heartbeats to its group."
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+from pydantic import ValidationError
 
 from pipeline.config import WorkerSettings
 
@@ -50,3 +51,18 @@ def test_only_the_chao_names_choose_the_processing_guarantee(
     assert WorkerSettings(processing_guarantee="exactly_once").processing_guarantee == (
         "exactly_once"
     )
+
+
+def test_a_named_worker_is_a_static_member_of_its_group() -> None:
+    """CHAO_WORKER_GROUP_INSTANCE_ID reaches the consumer Faust builds (aiokafka's
+    group_instance_id); unset, membership stays dynamic; a name Kafka would refuse is
+    refused at start, naming the setting."""
+    from faust import App
+
+    from topologies.app import app_settings
+
+    named = App("static-member-test", **app_settings(WorkerSettings(group_instance_id="w-1")))
+    assert named.conf.consumer_group_instance_id == "w-1"
+    assert app_settings(WorkerSettings())["consumer_group_instance_id"] is None
+    with pytest.raises(ValidationError, match="group_instance_id"):
+        WorkerSettings(group_instance_id="two words")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -452,6 +453,23 @@ def test_worker_environment(services: dict[str, dict[str, Any]]) -> None:
         broker=broker, partitions=env.get("CHAO_WORKER_PARTITIONS"), web_port=port
     )
     assert settings.web_port == port
+
+
+def test_each_worker_replica_is_a_static_member_named_by_its_hostname(
+    services: dict[str, dict[str, Any]],
+) -> None:
+    """docs/kafka.md, "Static membership": the instance id is the container's hostname
+    (unique per replica, kept across restarts), set before the worker starts, and the
+    web address, which Faust's assignor checks on a static member's return, is fixed."""
+    command = services["worker"]["command"]
+    assert command[:2] == ["sh", "-c"], command
+    script = command[2].replace("$$", "$")  # compose's escape of a literal $
+    assert script.startswith("CHAO_WORKER_GROUP_INSTANCE_ID=$(hostname) exec "), script
+    assert shlex.split(script)[-2:] == ["chao-pipeline", "worker"], script
+    assert "CHAO_WORKER_GROUP_INSTANCE_ID" not in _env(services["worker"])
+    assert "container_name" not in services["worker"] and "hostname" not in services["worker"]
+    env = _env(services["worker"])
+    assert env["CHAO_WORKER_WEB_HOST"] == "0.0.0.0" and "CHAO_WORKER_WEB_PORT" in env
 
 
 def test_workers_connect_with_sasl_ssl_and_secrets(compose: dict[str, Any]) -> None:

@@ -54,6 +54,9 @@ def app_settings(settings: WorkerSettings, security: KafkaSecurity | None = None
         # Detect a dead worker within seconds, not Faust's default of a minute and more.
         "broker_session_timeout": settings.consumer_session_timeout_s,
         "broker_heartbeat_interval": settings.consumer_heartbeat_s,
+        # Static membership when the operator names the worker (KIP-345; aiokafka's
+        # group_instance_id, which Faust passes through).
+        "consumer_group_instance_id": settings.group_instance_id,
         # Faust's own commits only ever commit what the checkpoint acked.
         "broker_commit_interval": settings.commit_interval,
         # No producer linger: the agents hand whole batches to the producer already

@@ -102,12 +102,15 @@ class Deployment:
         t = self.topics
         return [t.session_events, t.reasoning, t.tool_cards, t.messages, t.artifacts, t.dead_letter]
 
-    def worker(self, name: str) -> WorkerProcess:
+    def worker(self, name: str, web_port: int | None = None, **env: str) -> WorkerProcess:
+        """A worker of this deployment started, with ``env`` beside the deployment's own
+        (and on ``web_port``, else a free port)."""
         worker = WorkerProcess(
             self.broker.url,
             name=name,
             log_dir=self.log_dir,
-            env=self.env,
+            env={**self.env, **env},
+            web_port=web_port,
             headers=self.api_headers,
         )
         self.workers.append(worker)

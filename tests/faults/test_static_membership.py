@@ -1,0 +1,121 @@
+"""Static group membership (KIP-345, ``CHAO_WORKER_GROUP_INSTANCE_ID``): a member
+SIGKILLed and restarted within its session timeout takes its partitions back without a
+rebalance, and nothing is lost. At the default settings otherwise.
+
+Two workers named ``w0`` and ``w1`` share paced traffic with random raw keys. The member
+that did not lead the group's last assignment is SIGKILLed and started again at once
+under the same name (a supervisor's restart). The survivor must see no rebalance after
+the kill (its log's "rebalance complete" count stays), the restarted member must come
+back with the partitions it had, and every session must come out exact.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import orjson
+import pytest
+
+from pipeline.dev.generate import TrafficProfile, generate_events
+from tests.faults.faults_util import (
+    CANARY,
+    DEFAULT_TIMING,
+    BackgroundProducer,
+    Expected,
+    figures,
+    late,
+    read_complete,
+    wait_for,
+)
+from tests.integration.conftest import Deployment
+from tests.integration.streaming_util import (
+    assert_matches_file_mode,
+    consumed,
+    file_mode,
+    wait_for_split,
+    worker_summary,
+)
+
+pytestmark = pytest.mark.integration
+
+SESSIONS = 150
+PRODUCE_S = 30.0
+SEED = 20261206
+REBALANCED = "rebalance complete"
+
+
+def rebalances(worker: Any) -> int:
+    return str(worker.log_path.read_text(errors="replace")).count(REBALANCED)
+
+
+def assigned(worker: Any) -> dict[str, list[int]]:
+    status, body = worker.get("/ready")
+    assert status == 200, (status, body)
+    return dict(orjson.loads(body)["assigned"])
+
+
+@pytest.mark.timeout(300)
+def test_a_named_member_restarted_within_its_session_keeps_its_partitions(
+    deploy: type[Deployment], report: Any
+) -> None:
+    deployment = deploy(**DEFAULT_TIMING)
+    lines = list(
+        generate_events(
+            SESSIONS, seed=SEED, profile=TrafficProfile(canary=CANARY), start=datetime.now(UTC)
+        )
+    )
+    clean, dead = file_mode(lines)
+    expected = Expected(deployment, clean, dead, lines)
+    workers = [deployment.worker(f"w{n}", CHAO_WORKER_GROUP_INSTANCE_ID=f"w{n}") for n in range(2)]
+    for worker in workers:
+        worker.wait_ready(timeout=120)
+    wait_for_split(deployment, workers)
+    before = [assigned(w) for w in workers]
+    producer = BackgroundProducer(
+        deployment.broker.bootstrap,
+        deployment.topics.raw,
+        lines,
+        rate=len(lines) / PRODUCE_S,
+        seed=SEED,
+    )
+    wait_for(lambda: all(consumed(w) > 0 for w in workers), 60, "every member to consume")
+    wait_for(lambda: producer.sent > 0, 60, "the first acknowledged lines")
+    victim_at = 0
+    survivor = workers[1]
+    counted = rebalances(survivor)
+    killed_at = producer.sent
+    workers[victim_at].kill()
+    started = time.monotonic()
+    # At the same address: Faust's assignor keeps each member's web URL in the group's
+    # assignment, and a static member gets its stored assignment back (docs/kafka.md).
+    workers[victim_at] = deployment.worker(
+        "w0-restarted",
+        web_port=workers[victim_at].web_port,
+        CHAO_WORKER_GROUP_INSTANCE_ID=f"w{victim_at}",
+    )
+    workers[victim_at].wait_ready(timeout=120)
+    back_after = time.monotonic() - started
+    after = [assigned(w) for w in workers]
+    producer.hurry()
+    producer.join(timeout=240)
+    assert producer.sent == len(lines)
+    records, _ = read_complete(deployment, expected, timeout=180)
+    fig = figures(
+        "a named member SIGKILLed and restarted at once (static membership)",
+        expected,
+        records,
+        events=len(lines),
+        logs=[w.log_path for w in deployment.workers],
+    )
+    fig.extra = {"killed_at_produced": killed_at, "ready_again_after_s": round(back_after, 1)}
+    report(fig)
+    summaries = "\n".join(worker_summary(w) for w in workers)
+    assert 0 < killed_at < len(lines), "the kill came outside the stream"
+    assert after == before, f"assignment changed: {before} -> {after}\n{summaries}"
+    assert rebalances(survivor) == counted, f"the survivor rebalanced:\n{survivor.log_tail()}"
+    assert fig.lost == 0, f"{fig.line()}\n{summaries}\n" + "\n".join(fig.detail[:20])
+    fig.assert_clean()
+    assert [late(w) for w in workers] == [0.0, 0.0], summaries
+    assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=True)
