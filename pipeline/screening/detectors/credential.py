@@ -22,7 +22,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Any, Final
 
 from pipeline.screening.context import Context
 from pipeline.screening.rules import RULES_DIR, VendorRule, credential_rules, lexicon
@@ -1733,20 +1733,47 @@ _CODE_UNITS_RE: Final = re.compile(
 )
 
 
+# Every code word in one pattern (round 15: the words were looked for one ``find`` at a
+# time, about 200 scans of each text that hit one). Searching again from one past each
+# start finds overlapping words too; the longest word at a place goes first, and its window
+# after reaches at least as far as a shorter one's there.
+def _trie_pattern(words: Iterable[str]) -> str:
+    """One regex for a set of words, shared prefixes factored out (``re`` tries each branch
+    of a flat alternation in turn at every place; a trie tries one character at a time).
+    Longer words go first where one word is a prefix of another."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [re.escape(c) + emit(child) for c, child in sorted(node.items()) if c]
+        if "" in node:
+            return "(?:" + "|".join(branches) + ")?" if branches else ""
+        if len(branches) == 1:
+            return branches[0]
+        return "(?:" + "|".join(branches) + ")"
+
+    return emit(trie)
+
+
+_CODE_WORDS_RE: Final = re.compile(_trie_pattern(_CODE_WORDS))
+
+
 def _code_stated(low: str) -> bool:
-    for word in _CODE_WORDS:
-        at = low.find(word)
-        while at != -1:
-            start = at + len(word)
-            if word[0].isalpha() and at > 0 and low[at - 1].isalpha() and word[0].isascii():
-                at = low.find(word, at + 1)
-                continue
-            m = _CODE_STATED_RE.match(low, start)
+    search = _CODE_WORDS_RE.search
+    found = search(low)
+    while found is not None:
+        at, end = found.span()
+        if not (low[at].isascii() and low[at].isalpha() and at > 0 and low[at - 1].isalpha()):
+            m = _CODE_STATED_RE.match(low, end)
             if m is not None and not _CODE_UNITS_RE.match(low, m.end()):
                 before = low[max(0, m.start("v") - 12) : m.start("v")]
                 if not _CODE_NOT_AFTER_RE.search(before):
                     return True
-            at = low.find(word, at + 1)
+        found = search(low, at + 1)
     return False
 
 
