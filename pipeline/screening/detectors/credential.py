@@ -144,6 +144,8 @@ class CredentialDetector:
             "putty-user-key-file",
         ):
             yield literal, "cred.pem"
+        # round 15: a PEM block in base64 (kubeconfig client-key-data, a Secret's data)
+        yield "ls0tls1crudjti", "cred.b64pem"
         yield "eyj", "cred.jwt"
         for literal in ("bearer", "basic ", "authorization", "apikey ", "digest ", "ssws "):
             yield literal, "cred.auth"
@@ -290,6 +292,8 @@ class CredentialDetector:
             ):
                 return True
         if "cred.pem" in hits and self._private_key(ctx):
+            return True
+        if "cred.b64pem" in hits and _b64_private_key(ctx.text):
             return True
         if "cred.jwt" in hits and self._jwt(ctx, hits["cred.jwt"]):
             return True
@@ -696,8 +700,18 @@ class CredentialDetector:
                 # round 13: a chat-template token ("…follow<|im_end|>\",…") ends the
                 # prose; what it carries is hidden_prompt's, not a value (batch 21)
                 return False
-            if words >= 8:
-                return False
+            if words >= 16 or (words >= 8 and not linked):
+                # round 15: past eight words only a value right after a copula counts, up
+                # to sixteen: Vietnamese writes a word per syllable ("mật khẩu tài khoản
+                # quản trị … được ghi trong ghi chú bàn giao là …"), and in any language
+                # the sentence may name whose password it is at length before "is"
+                if words >= 16:
+                    return False
+                words += 1
+                if chunk[-1:] in ".。!?;！？；" and not chunk.endswith(".."):
+                    return False
+                linked = chunk[-1:] in ":：=" or chunk in ("/", "|")
+                continue
             grade = _grade(cls, "link" if linked else "window")
             if not _ELIDED_WORD_RE.match(low_chunk) and _value_ok(
                 stripped, grade, quoted=chunk[:1] in "\"'`«“", terminal=False
@@ -711,6 +725,24 @@ class CredentialDetector:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+# A base64 run that starts with "-----BEGIN" (``LS0tLS1CRUdJTi``) and goes on for a key's
+# length. Whole, it decodes to the PEM text and the decoded view reads it; cut or garbled
+# in the step text it no longer decodes to text, but what is shown is still most of a
+# private key (round 15: a kubeconfig's client-key-data).
+_B64_PEM_RE: Final = re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{100,}")
+
+
+def _b64_private_key(text: str) -> bool:
+    for m in _B64_PEM_RE.finditer(text):
+        head = m.group()[:80]
+        try:
+            decoded = base64.b64decode(head[: len(head) // 4 * 4])
+        except (binascii.Error, ValueError):
+            continue
+        if b"PRIVATE KEY" in decoded.split(b"\n", 1)[0][:60]:
+            return True
+    return False
 
 
 def _closes_tag(text: str, end: int, limit: int) -> bool:
