@@ -1704,6 +1704,8 @@ _CODE_WORDS: Final = (
     "entry code", "lock code", "safe code", "lockbox code", "garage code", "building code",
     "code pin", "code d'accès", "code de la porte", "code porte", "digicode", "code d'alarme",
     "türcode", "zugangscode", "alarmcode", "tresorcode", "pin-nummer", "pin-kod", "pinkod",
+    # round 15: the same compounds written with a hyphen ("Tresor-Code", "Alarm-Code")
+    "tresor-code", "alarm-code", "tür-code", "zugangs-code", "safe-code", "door-code",
     "portkod", "dörrkod", "larmkod", "bankid-kod", "kod till", "pin-koodi", "ovikoodi",
     "hälytyskoodi", "pääsykoodi", "adgangskode", "dørkode", "alarmkode", "deurcode",
     "toegangscode", "pincode", "código pin", "código de acceso", "código de la puerta",
