@@ -39,6 +39,7 @@ from pipeline.screening.recital_round11 import R11
 from pipeline.screening.recital_round12 import R12
 from pipeline.screening.recital_round13 import R13
 from pipeline.screening.recital_round14 import R14
+from pipeline.screening.recital_round15 import R15
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1300,6 +1301,36 @@ def _round14(rng: random.Random, positive: bool) -> tuple[str, str]:
     return phase + text, group
 
 
+def _round15(rng: random.Random, positive: bool) -> tuple[str, str]:
+    """Round 15's share: the assistant's own instructions paraphrased ("I was told to …",
+    "the rules I follow include …") and orders to an AI reader in e-mail footers, PDFs,
+    invitations, alt text, HTML comments and reviews (positives); a user's injection
+    quoted while refusing, trainings about injection, house style guides, public policies
+    (negatives); in the languages of :data:`R15`, Bengali among them. Drawn like
+    :func:`_round14`."""
+    code = rng.choice([*R15, *["en"] * 2])
+    x = R15[code]
+    group = "en-r15" if code == "en" else code
+    phase = rng.choice(PHASES)
+    if positive:
+        if rng.random() < 0.6:
+            items = [
+                c.format(name=rng.choice(NAMES), co=rng.choice(COMPANIES))
+                for c in rng.sample(x["inf"], min(len(x["inf"]), rng.randint(1, 2)))
+            ]
+            cjk = code in ("ja", "zh")
+            sep = "、" if cjk else rng.choice((", ", "; ", " and " if code == "en" else ", "))
+            opening = rng.choice(x["src"]).format(name=rng.choice(NAMES), co=rng.choice(COMPANIES))
+            return phase + opening + ("" if cjk else " ") + sep.join(items) + (
+                "。" if cjk else "."
+            ), group
+        return phase + rng.choice(x["inj"]), group
+    text = rng.choice(x["neg"])
+    if rng.random() < 0.3:
+        text += " " + rng.choice(x["neg"])
+    return phase + text, group
+
+
 def _url(rng: random.Random) -> str:
     host = rng.choice(("helpdesk-check", "verify-portal", "sync-relay", "mail-archive"))
     return f"https://{host}{rng.randint(2, 99)}.example.net/in"
@@ -1325,9 +1356,10 @@ def _two(make: Maker) -> Maker:
 
 # Where a draw goes: the English templates below the first bound, round 8's languages
 # below the second, round 10's share below the third, round 11's below the fourth, round
-# 12's below the fifth, round 13's below the sixth, round 14's above it (round 12 took 12%
-# from the others in proportion, round 13 10%, round 14 8%).
-ROUND8_SHARES = (0.2236, 0.4223, 0.621, 0.7286, 0.828, 0.92)
+# 12's below the fifth, round 13's below the sixth, round 14's below the seventh, round
+# 15's above it (round 12 took 12% from the others in proportion, round 13 10%, round 14
+# 8%, round 15 6%).
+ROUND8_SHARES = (0.2102, 0.397, 0.5837, 0.6849, 0.7783, 0.8648, 0.94)
 
 
 def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
@@ -1354,6 +1386,8 @@ def generate_grouped(n: int, seed: int) -> list[tuple[str, int, str]]:
         (lambda r: _round13(r, False), 0),
         (lambda r: _round14(r, True), 1),
         (lambda r: _round14(r, False), 0),
+        (lambda r: _round15(r, True), 1),
+        (lambda r: _round15(r, False), 0),
     )
     want = {1: int(n * 0.45), 0: n - int(n * 0.45)}
     have = {0: 0, 1: 0}

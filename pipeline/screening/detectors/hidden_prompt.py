@@ -249,7 +249,10 @@ _XML_DATA_RE: Final = re.compile(
 _MARKUP_TALK_BEFORE_RE: Final = re.compile(
     r"(?:\b(?:the|an?|its|this|that|no|any|each|every|empty|skips?|wraps?|named|called|"
     r"le|la|les|une?|el|los|las|der|die|das|ein|eine|il|lo|o|os|um|uma|balise|élément|"
-    r"element|elemento|tag|etiqueta)\s|<[a-z][\w.\-]{0,40}>)\Z"
+    r"element|elemento|tag|etiqueta|элемент|тег)\s|<[a-z][\w.\-]{0,40}>"
+    # round 15: the markup nouns of CJK prose, a copula or colon allowed after ("根元素是
+    # <instructions>", "要素は <instructions>")
+    r"|(?:元素|标签|標籤|节点|節點|要素|タグ|ノード|요소|태그)(?:是|为|為|は|が|는|은|:|：)?\s?)\Z"
 )
 _MARKUP_TAG_RE: Final = re.compile(r"</?[a-z]")  # an XML-style tag, not a <|token|>
 _XML_DATA_BEFORE_RE: Final = re.compile(

@@ -163,6 +163,8 @@ class SignedLinkDetector:
             "mega.nz/",
             "airtable.com/app",
             "join.slack.com/t/",
+            "files.slack.com/files-pub/",  # round 15: Slack public file links
+            "slack-files.com/",
             "/dashboard/snapshot/",
             "/public-dashboards/",
             "files.stripe.com/links/",
