@@ -88,8 +88,8 @@ def crash_run(
     ``kills`` times and restarted; read the outputs, report the figures and assert 0 lost
     (nor reordered, conflicting, unexpected, mismatched, leaked) and the traces; exact
     repeats are allowed (at-least-once: they are counted in the figures). The lines not
-    sent yet when the last successor is ready go at once (the pace only has to outlast the
-    kills)."""
+    sent yet when the last successor is ready go at once, and the last tenth is held back
+    until then, so every kill falls mid-stream."""
     profile = TrafficProfile(canary=CANARY)
     lines = list(generate_events(sessions, seed=SEED, profile=profile, start=datetime.now(UTC)))
     assert len(lines) >= min_events
@@ -101,8 +101,15 @@ def crash_run(
 
     worker = deployment.worker("w0")
     worker.wait_ready(timeout=90)
+    # A tenth of the stream waits for the last restart: every kill is mid-stream however
+    # long the restarts take on this machine.
     producer = BackgroundProducer(
-        deployment.broker.bootstrap, deployment.topics.raw, lines, rate=rate, seed=SEED
+        deployment.broker.bootstrap,
+        deployment.topics.raw,
+        lines,
+        rate=rate,
+        seed=SEED,
+        hold_back=len(lines) // 10,
     )
     killed = []  # (events produced at the kill, events the victim had consumed, downtime s)
     for n in range(1, kills + 1):
