@@ -13,46 +13,20 @@ from __future__ import annotations
 import sys
 import tempfile
 from datetime import UTC, datetime
-from pathlib import Path
 
-from benchmarks.bench_streaming import (
-    fresh_broker,
-    lines_for,
-    measure_latency,
-    measure_worker,
-    peak_rss_mib,
-    single_worker_setup,
-)
+from benchmarks.bench_streaming import lines_for, worker_and_latencies
 from pipeline import PipelineConfig
 
 
 def main() -> None:
     rate = float(sys.argv[1]) if len(sys.argv) > 1 else 10_000.0
-    config = PipelineConfig()
     lines = lines_for(200_000, seed=11, start=datetime.now(UTC))
-    count = int(rate * 10)
     with tempfile.TemporaryDirectory(prefix="chao-ab-") as tmp:
-        with fresh_broker(tmp, "b") as broker:
-            worker = single_worker_setup(broker, config, Path(tmp), "bench-worker")
-            try:
-                backlog = measure_worker(broker, [worker], lines, config)
-                stream = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
-                p50, p99, _ = measure_latency(broker, stream, rate, config)
-                assert worker.process is not None
-                rss = peak_rss_mib(worker.process.pid)
-            finally:
-                worker.stop()
-        with fresh_broker(tmp, "latency") as broker:
-            worker = single_worker_setup(broker, config, Path(tmp), "bench-worker-latency")
-            try:
-                worker.start()
-                worker.wait_ready(timeout=120)
-                f50, f99, _ = measure_latency(broker, stream, rate, config)
-            finally:
-                worker.stop()
+        run = worker_and_latencies(tmp, PipelineConfig(), lines, rate=rate)
+    (p50, p99, _), (f50, f99, _) = run.after, run.fresh
     print(
-        f"RESULT b={backlog:.0f} after_p50={p50:.0f} after_p99={p99:.0f} "
-        f"fresh_p50={f50:.0f} fresh_p99={f99:.0f} rss={rss:.0f}",
+        f"RESULT b={run.end_to_end:.0f} after_p50={p50:.0f} after_p99={p99:.0f} "
+        f"fresh_p50={f50:.0f} fresh_p99={f99:.0f} rss={run.rss:.0f}",
         flush=True,
     )
 

@@ -37,6 +37,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -455,6 +456,52 @@ def measure_latency(
     return percentile(latencies, 0.5), percentile(latencies, 0.99), len(latencies)
 
 
+@dataclass(frozen=True)
+class WorkerRun:
+    """(b) and its two latency streams (:func:`worker_and_latencies`)."""
+
+    end_to_end: float  # (b): events/s draining the backlog
+    rate: float  # the latency streams' offered rate, events/s
+    after: tuple[float, float, int]  # p50, p99 (ms), count: on (b)'s worker, after it
+    fresh: tuple[float, float, int]  # the same stream on a fresh broker and worker
+    rss: float  # (b)'s worker's peak RSS, MiB
+
+
+def worker_and_latencies(
+    tmp: str,
+    config: PipelineConfig,
+    lines: list[bytes],
+    *,
+    rate: float | None = None,
+    seconds: float = 10.0,
+) -> WorkerRun:
+    """One worker drains ``lines`` ((b)); the same worker then takes a latency stream of
+    ``seconds`` at ``rate`` (None: half of (b)'s rate); then the same stream on a fresh
+    broker and a fresh worker, without the backlog's 200k events in Tansu's memory (it
+    slows as it fills: module docstring) and in the worker's session traces. Shared by
+    ``main`` and ``benchmarks/ab_latency.py`` (A/B pairs at one offered load)."""
+    with fresh_broker(tmp, "b") as broker:
+        worker = single_worker_setup(broker, config, Path(tmp), "bench-worker")
+        try:
+            end_to_end = measure_worker(broker, [worker], lines, config)
+            offered = rate or end_to_end / 2
+            count = int(offered * seconds)
+            latency_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+            after = measure_latency(broker, latency_lines, offered, config)
+            rss = peak_rss_mib(worker.process.pid) if worker.process else float("nan")
+        finally:
+            worker.stop()
+    with fresh_broker(tmp, "latency") as broker:
+        worker = single_worker_setup(broker, config, Path(tmp), "bench-worker-latency")
+        try:
+            worker.start()
+            worker.wait_ready(timeout=120)
+            fresh = measure_latency(broker, latency_lines, offered, config)
+        finally:
+            worker.stop()
+    return WorkerRun(end_to_end, offered, after, fresh, rss)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
@@ -535,37 +582,16 @@ def main() -> None:
             hop = measure_bare_loop(broker, lines, tag="a3", stages=True, via=True, batched=True)
         print(f"  (a2) bare loop + stage chain: {chain:,.0f} events/s, a2/a {chain / bare:.3f}")
         print(f"  (a3) ... through a re-key hop: {hop:,.0f} events/s, a3/a {hop / bare:.3f}")
-        with fresh_broker(tmp, "b") as broker:
-            worker = single_worker_setup(broker, config, Path(tmp), "bench-worker")
-            try:
-                end_to_end = measure_worker(broker, [worker], lines, config)
-                print(
-                    f"  (b) worker end to end: {end_to_end:,.0f} events/s, "
-                    f"b/a {end_to_end / bare:.3f}"
-                )
-                # The latency on the same worker, after its backlog: half of (b)'s rate.
-                half = args.latency_rate or end_to_end / 2
-                count = int(half * args.latency_seconds)
-                latency_lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
-                p50, p99, n = measure_latency(broker, latency_lines, half, config)
-                print(
-                    f"  latency at {half:,.0f} events/s: p50 {p50:.0f} ms, p99 {p99:.0f} ms ({n:,})"
-                )
-                rss = peak_rss_mib(worker.process.pid) if worker.process else float("nan")
-                print(f"  worker peak RSS: {rss:,.0f} MiB")
-            finally:
-                worker.stop()
-        # The same offered load on a fresh broker and a fresh worker: without the
-        # backlog's 200k events in Tansu's memory (it slows as it fills: module
-        # docstring) and in the worker's session traces.
-        with fresh_broker(tmp, "latency") as broker:
-            worker = single_worker_setup(broker, config, Path(tmp), "bench-worker-latency")
-            try:
-                worker.start()
-                worker.wait_ready(timeout=120)
-                fresh_p50, fresh_p99, fresh_n = measure_latency(broker, latency_lines, half, config)
-            finally:
-                worker.stop()
+        run = worker_and_latencies(
+            tmp, config, lines, rate=args.latency_rate, seconds=args.latency_seconds
+        )
+        end_to_end, half = run.end_to_end, run.rate
+        print(f"  (b) worker end to end: {end_to_end:,.0f} events/s, b/a {end_to_end / bare:.3f}")
+        p50, p99, n = run.after
+        print(f"  latency at {half:,.0f} events/s: p50 {p50:.0f} ms, p99 {p99:.0f} ms ({n:,})")
+        rss = run.rss
+        print(f"  worker peak RSS: {rss:,.0f} MiB")
+        fresh_p50, fresh_p99, fresh_n = run.fresh
         print(
             f"  latency at {half:,.0f} events/s, fresh broker and worker: p50 {fresh_p50:.0f} "
             f"ms, p99 {fresh_p99:.0f} ms ({fresh_n:,})"

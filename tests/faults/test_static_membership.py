@@ -47,7 +47,7 @@ REBALANCED = "rebalance complete"
 
 
 def rebalances(worker: Any) -> int:
-    return str(worker.log_path.read_text(errors="replace")).count(REBALANCED)
+    return int(worker.log_path.read_text(errors="replace").count(REBALANCED))
 
 
 def assigned(worker: Any) -> dict[str, list[int]]:
