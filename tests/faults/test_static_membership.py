@@ -38,7 +38,10 @@ from tests.integration.streaming_util import (
     worker_summary,
 )
 
-pytestmark = pytest.mark.integration
+# Kafka only: on Tansu the restarted named worker passed once (ready after 15.7 s) and
+# then twice never became ready (stuck after "Discovered coordinator", 2026-12-06 12:50):
+# Tansu's handling of a returning static member is not yet understood (issue 29).
+pytestmark = [pytest.mark.integration, pytest.mark.kafka_only]
 
 SESSIONS = 150
 PRODUCE_S = 30.0
