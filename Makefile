@@ -19,7 +19,7 @@ DEBIAN_PACKAGES := promtool:prometheus prometheus:prometheus \
 	java:openjdk-17-jre-headless mvn:maven chromium:chromium
 
 .PHONY: install debian-packages kafka-jars test lint typecheck recital-model unit test-node test-faults \
-	test-kafka test-faults-kafka test-kafka-3.9 test-cluster soak demo bench bench-kafka \
+	test-kafka test-faults-kafka test-kafka-3.9 test-cluster soak soak-memory demo bench bench-kafka \
 	compose-secrets clean
 
 # Node packages of clients/ (the TypeScript client and the protocol conformance tests),
@@ -80,6 +80,12 @@ SOAK_RUNS ?= 10
 SOAK_ARGS ?=
 soak: install
 	CHAO_SOAK_RUNS=$(SOAK_RUNS) $(VENV)/bin/pytest -q -s tests/faults/test_soak.py $(SOAK_ARGS)
+
+# A worker's memory over 30 minutes at half its maximum rate, RSS every 10 s (issue 29):
+# BENCHMARKS.md "Memory soak", benchmarks/soak_memory.{csv,png}. On Apache Kafka.
+SOAK_MEMORY_ARGS ?=
+soak-memory: install kafka-jars
+	$(PY) -m benchmarks.soak_memory $(SOAK_MEMORY_ARGS)
 
 # The TypeScript client (tsc --strict, Vitest), the inspector page's bundle, the AG-UI / AI
 # SDK streams checked by the official client libraries (clients/conformance;
