@@ -384,14 +384,38 @@ class SessionSequencer:
         return out
 
     def forget_idle(self, session_ids: Iterable[str] | None = None) -> int:
-        """Forget sessions idle longer than the configured timeout; returns how many."""
+        """Forget sessions idle longer than the configured timeout; returns how many.
+
+        Without ``session_ids`` the pass walks the sessions least recently active first
+        (``_recency``: every session this sequencer took or reindexed; the topology
+        reindexes after each recovery) and stops at the first one active since the
+        horizon. So a pass costs the idle sessions it finds, not every session held: the
+        timer runs under the processing lock, and a worker holding a million sessions
+        would otherwise stop its batches for seconds at each pass. An idle session still
+        waiting on a gap is kept (the gap timer owns it) and walked past.
+        """
         horizon = self.clock() - self.config.session_idle_timeout_s
+        store, recency = self.store, self._recency
+        idle: list[tuple[str, bool]] = []  # (session, held in the store)
+        if session_ids is None:
+            for session_id in recency:  # oldest first
+                state = store.get(session_id)
+                if state is None:  # gone from the store already (handed over): unindex
+                    idle.append((session_id, False))
+                elif state.last_seen > horizon:
+                    break  # every later one was active more recently
+                elif not state.waiting:
+                    idle.append((session_id, True))
+        else:
+            for session_id in list(session_ids):
+                state = store.get(session_id)
+                if state is not None and state.last_seen <= horizon and not state.waiting:
+                    idle.append((session_id, True))
         forgotten = 0
-        for session_id in list(self.store if session_ids is None else session_ids):
-            state = self.store.get(session_id)
-            if state is not None and state.last_seen <= horizon and not state.waiting:
-                del self.store[session_id]
-                self._recency.pop(session_id, None)
+        for session_id, held in idle:
+            recency.pop(session_id, None)
+            if held:
+                del store[session_id]
                 forgotten += 1
         self.stats.sessions_forgotten += forgotten
         return forgotten

@@ -207,8 +207,10 @@ class CountingStore(MutableMapping[str, SessionState]):
     def __init__(self) -> None:
         self.data: dict[str, SessionState] = {}
         self.scans = 0
+        self.gets = 0
 
     def __getitem__(self, key: str) -> SessionState:
+        self.gets += 1
         return self.data[key]
 
     def __setitem__(self, key: str, value: SessionState) -> None:
@@ -340,3 +342,28 @@ def test_one_session_far_ahead_is_bounded_and_others_unaffected() -> None:
         f"normal output identical; traced peak {peak / 2**20:.1f} MiB; {elapsed:.1f} s"
     )
     assert peak < 64 * 2**20
+
+
+def test_forget_idle_walks_only_the_idle_sessions() -> None:
+    """A pass looks at the idle sessions (oldest activity first) and the first active one,
+    not at every session held: it runs under the processing lock."""
+    clock = Clock()
+    store = CountingStore()
+    sequencer = SessionSequencer(
+        PipelineConfig(session_idle_timeout_s=10, max_sessions=10_000), store=store, clock=clock
+    )
+    for n in range(5):
+        sequencer.offer(staged(f"old-{n}", 0))
+    sequencer.offer(staged("old-waiting", 1))  # waits on seq 0: kept while waiting
+    clock.now += 11
+    for n in range(2_000):
+        sequencer.offer(staged(f"new-{n}", 0))
+    store.gets = store.scans = 0
+    assert sequencer.forget_idle() == 5
+    assert store.gets == 7  # five idle, the waiting one walked past, the first active one
+    assert store.scans == 0  # never a pass over the whole store
+    assert "old-waiting" in store.data and len(store.data) == 2_001
+    clock.now += 11  # now everything is idle; the waiting session is still kept
+    assert sequencer.forget_idle() == 2_000
+    assert set(store.data) == {"old-waiting"}
+    assert sequencer.stats.sessions_forgotten == 2_005
