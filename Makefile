@@ -50,6 +50,7 @@ $(STAMP): pyproject.toml
 
 lint: install
 	$(VENV)/bin/ruff check pipeline topologies tests benchmarks
+	$(VENV)/bin/ruff format --check pipeline topologies tests benchmarks
 
 typecheck: install
 	$(VENV)/bin/mypy pipeline topologies

@@ -79,8 +79,6 @@ def _json(name: str, description: str, headers: dict[str, Any] | None = None) ->
     return response
 
 
-
-
 def _at_most(limit: int) -> str:
     """A regular expression of the decimal numbers from 0 to ``limit`` (leading zeros
     allowed, as the API reads them): a pattern cannot say ``maximum``."""
@@ -326,8 +324,7 @@ def _paths() -> dict[str, Any]:
             "operationId": "getInspectorAsset",
             "tags": ["inspector"],
             "summary": "A file of the inspector page (its script and style sheet)",
-            "description": "Shipped inside the Python package; nothing is loaded from "
-            "elsewhere.",
+            "description": "Shipped inside the Python package; nothing is loaded from elsewhere.",
             "parameters": [
                 {
                     "name": "asset",

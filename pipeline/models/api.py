@@ -29,9 +29,7 @@ class DropCount(_Body):
     """How many of the session's events one stage dropped for one reason (metadata only:
     never a detail, a value or a text; ``pipeline.stages.drops``)."""
 
-    stage: DropStage = Field(
-        description="The dead-letter stage, or `ordering` for late events."
-    )
+    stage: DropStage = Field(description="The dead-letter stage, or `ordering` for late events.")
     reason: DropReason = Field(
         description="The dead-letter reason; `late`: the event's seq had already been passed "
         "(its gap was skipped, or another event took the seq)."

@@ -188,9 +188,7 @@ class ProtocolStream:
             out = b""
             if self._run_errored and self._run_started is not None:
                 out = sse_frame(Frame(dict(self._run_started)))
-            return out + sse_frame(
-                Frame({"type": "RUN_ERROR", "message": message, "code": code})
-            )
+            return out + sse_frame(Frame({"type": "RUN_ERROR", "message": message, "code": code}))
         return sse_frame(Frame({"type": "error", "errorText": f"{code}: {message}"}))
 
     def sse(self, frame: Frame) -> bytes:
