@@ -80,7 +80,7 @@ from topologies.state import (
     partition_for,
     register_codec,
 )
-from topologies.traces import Traces, broker_offset_lookup
+from topologies.traces import Traces, broker_bulk_reader, broker_offset_lookup
 from topologies.transactions import TaskProducers, kafka_producer_factory
 from topologies.watchdog import Watchdog, hang_after
 
@@ -277,13 +277,15 @@ class PipelineTopology:
 
     def _build_traces(self, trace_settings: TraceSettings) -> None:
         """The traces table (topologies.traces), when traces are on."""
+        bootstrap = [f"{host}:{port}" for host, port in self.addresses]
         self.traces: Traces | None = (
             Traces(
                 self.app,
                 self.topics.session_events.spec(),
                 trace_settings,
-                broker_offset_lookup([f"{host}:{port}" for host, port in self.addresses]),
+                broker_offset_lookup(bootstrap),
                 drop_counts=self.pipeline.sequencer.drop_counts,  # the trace's drops
+                bulk_load=broker_bulk_reader(bootstrap),
             )
             if trace_settings.enabled
             else None

@@ -21,6 +21,13 @@ the same 2 cores as the worker; BENCHMARKS.md has the A/B. What it costs:
   (Kafka's ListOffsets by time; nothing when no record is that young; a broker that
   cannot answer, such as the embedded Tansu, gives the earliest offset and the age bound
   cuts what is read). The header makes the events not read count as dropped.
+- that recent part is read in bulk by a consumer of the table's own
+  (:func:`broker_bulk_reader`) before Faust's recovery starts, for up to
+  :data:`BULK_LOAD_BUDGET_S`; Faust's recovery reads what is left after it. Why: Faust's
+  recovery handles each changelog record on its own (a task, a queue hop and a
+  recomputation over every partition per record), about 100-165 us per clean event
+  against about 10 us to apply one here, and a worker's traces hold an hour of them
+  (BENCHMARKS.md, "Where a restarted worker's time goes").
 
 The endpoints that serve the traces and the live tail (``/sessions/{sessionId}/trace`` and
 ``/events``), with their token check and the routing between workers, are
@@ -61,6 +68,14 @@ START_LOOKUP_TIMEOUT_S = 10.0
 
 # async: {tp: first offset at or after a time (ms), else the end offset; None: unknown}
 OffsetLookup = Callable[[set[TP], int], Any]
+# async (first offsets to read, apply(tp, records), budget in seconds): reads each
+# partition from its offset to the end it had when asked, handing the records over in
+# batches, until done or the budget is spent (then Faust's recovery reads the rest).
+BulkLoad = Callable[[dict[TP, int], Callable[[TP, list[Any]], None], float], Any]
+# How long a rebalance's bulk read of the traces may take. It runs in the table's
+# on_rebalance, before Faust's recovery; kept well under the group's rebalance timeout
+# (Faust's 60 s), so a member busy reading still joins a rebalance that starts meanwhile.
+BULK_LOAD_BUDGET_S = 15.0
 
 
 class TraceTable(faust.Table[str, SessionTrace]):
@@ -84,6 +99,8 @@ class TraceTable(faust.Table[str, SessionTrace]):
     trace_settings: TraceSettings = TraceSettings()
     # Set by Traces: finds, per partition, the first offset at or after a time (ms).
     find_offsets: OffsetLookup | None = None
+    # Set by Traces: reads the recent records in bulk before Faust's recovery does.
+    bulk_load: BulkLoad | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -91,40 +108,48 @@ class TraceTable(faust.Table[str, SessionTrace]):
         self.read_from: dict[TP, int] = {}  # the offset before the first one to read
 
     def apply_changelog_batch(self, batch: Iterable[Any]) -> None:
-        store = self.data
+        """Faust's recovery: each event's message is a clean record (timestamp in s)."""
+        for event in batch:
+            message = event.message
+            self._apply(message.tp, [message], seconds=1.0)
+
+    def apply_bulk(self, tp: TP, records: list[Any]) -> None:
+        """The bulk read's records (aiokafka's: timestamp in ms)."""
+        self._apply(tp, records, seconds=1e-3)
+
+    def _apply(self, tp: TP, records: list[Any], *, seconds: float) -> None:
         data = plain_dict(self)
         # The in-memory store forgets keys of partitions not assigned after recovery by
         # this map (Store.on_recovery_completed); keep it as the stock method does.
-        key_partition = faust_bridge.key_partitions(store)
+        key_partition = faust_bridge.key_partitions(self.data)
         settings = self.trace_settings
         applied = self.applied_through
-        for event in batch:
-            message = event.message
-            applied[message.tp] = max(applied.get(message.tp, -1), message.offset)
+        for record in records:
+            applied[tp] = max(applied.get(tp, -1), record.offset)
             try:
-                session_id = message.key.decode()
-                headers = message.headers
+                session_id = record.key.decode()
+                headers = record.headers
                 if isinstance(headers, Mapping):
                     headers = headers.items()
                 apply_clean_record(
                     data,
                     session_id,
-                    message.value,
-                    float(message.timestamp),
+                    record.value,
+                    float(record.timestamp) * seconds,
                     parse_prev_seq(headers),
                     settings,
                 )
             except (ValueError, AttributeError, TypeError) as exc:
                 log.warning(
                     "skipped a malformed clean event record at %s[%d]@%d: %s",
-                    message.topic,
-                    message.partition,
-                    message.offset,
+                    tp.topic,
+                    tp.partition,
+                    record.offset,
                     type(exc).__name__,
                 )
                 continue
             if key_partition is not None:
-                key_partition[session_id] = message.partition
+                key_partition[session_id] = tp.partition
 
     def persisted_offset(self, tp: TP) -> int | None:
         known = (self.applied_through.get(tp), self.read_from.get(tp))
@@ -138,23 +163,53 @@ class TraceTable(faust.Table[str, SessionTrace]):
         changelog = self.changelog_topic.get_topic_name()
         wanted = {tp for tp in assigned if tp.topic == changelog and tp not in self.applied_through}
         self.read_from = {tp: o for tp, o in self.read_from.items() if tp in assigned}
-        if not wanted or self.find_offsets is None:
+        if not wanted:
             return
-        settings = self.trace_settings
-        since_ms = int((time.time() - settings.max_age_s - READ_MARGIN_S) * 1000)
+        if self.find_offsets is not None:
+            await self._find_recent(wanted)
+        await self._read_in_bulk(wanted)
+
+    async def _find_recent(self, wanted: set[TP]) -> None:
+        """Where each partition's recent part starts (:attr:`read_from`)."""
+        assert self.find_offsets is not None
+        since_ms = int((time.time() - self.trace_settings.max_age_s - READ_MARGIN_S) * 1000)
         try:
             found = await self.find_offsets(wanted, since_ms)
         except Exception as exc:  # read more, never fail the rebalance over an optimization
             log.warning(
                 "could not find where the traces' recent events start, reading %s from the "
                 "earliest offsets: %s",
-                changelog,
+                self.changelog_topic.get_topic_name(),
                 type(exc).__name__,
             )
             return
         for tp, offset in found.items():
             if offset is not None and offset > 0:
                 self.read_from[tp] = offset - 1  # Faust reads from the offset after this
+
+    async def _read_in_bulk(self, wanted: set[TP]) -> None:
+        """Read the recent part of the partitions in bulk (module docstring: why); what is
+        applied moves :meth:`persisted_offset` on, so Faust's recovery reads only the rest."""
+        if self.bulk_load is None:
+            return
+        starts = {tp: self.read_from.get(tp, -1) + 1 for tp in wanted}
+        started = time.monotonic()
+        try:
+            await self.bulk_load(starts, self.apply_bulk, BULK_LOAD_BUDGET_S)
+        except Exception as exc:  # Faust's recovery reads what is not applied
+            log.warning(
+                "could not read the traces' recent events in bulk, Faust's recovery reads them: %s",
+                type(exc).__name__,
+            )
+        applied = sum(
+            self.applied_through.get(tp, start - 1) - start + 1 for tp, start in starts.items()
+        )
+        log.info(
+            "read %d offsets of %s for the traces in %.1f s",
+            applied,
+            self.changelog_topic.get_topic_name(),
+            time.monotonic() - started,
+        )
 
     def forget_partitions(self, gone: set[int]) -> None:
         """Partitions owned elsewhere now: read them in full if they come back."""
@@ -195,6 +250,50 @@ def broker_offset_lookup(bootstrap: list[str]) -> OffsetLookup:
     return find
 
 
+def broker_bulk_reader(bootstrap: list[str]) -> BulkLoad:
+    """A bulk reader of the clean topic's recent records, with its own short-lived
+    consumer (for the reason :func:`broker_offset_lookup` gives). Reads ``read_committed``:
+    under exactly-once the clean topic holds transactions, and an aborted record was never
+    released (without transactions it reads the same as ``read_uncommitted``)."""
+
+    async def load(
+        starts: dict[TP, int], apply: Callable[[TP, list[Any]], None], budget_s: float
+    ) -> None:
+        deadline = time.monotonic() + budget_s
+        consumer = AIOKafkaConsumer(
+            bootstrap_servers=bootstrap,
+            enable_auto_commit=False,
+            isolation_level="read_committed",
+            # An offset below the log's start (gone with retention): from its start.
+            auto_offset_reset="earliest",
+            request_timeout_ms=int(START_LOOKUP_TIMEOUT_S * 1000),
+            **aiokafka_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
+        )
+        await consumer.start()
+        try:
+            by_tp = {TopicPartition(tp.topic, tp.partition): tp for tp in starts}
+            consumer.assign(list(by_tp))
+            ends = await consumer.end_offsets(list(by_tp))
+            left = set()
+            for kafka_tp, tp in by_tp.items():
+                if starts[tp] < ends[kafka_tp]:
+                    consumer.seek(kafka_tp, starts[tp])
+                    left.add(kafka_tp)
+            consumer.pause(*(set(by_tp) - left))
+            while left and time.monotonic() < deadline:
+                fetched = await consumer.getmany(timeout_ms=200, max_records=10_000)
+                for kafka_tp, records in fetched.items():
+                    apply(by_tp[kafka_tp], records)
+                for kafka_tp in list(left):  # control records move positions too
+                    if await consumer.position(kafka_tp) >= ends[kafka_tp]:
+                        left.discard(kafka_tp)
+                        consumer.pause(kafka_tp)
+        finally:
+            await consumer.stop()
+
+    return load
+
+
 class Traces:
     """The trace table, the live tail and the endpoints of one worker."""
 
@@ -205,6 +304,7 @@ class Traces:
         settings: TraceSettings,
         find_offsets: OffsetLookup | None = None,
         drop_counts: Callable[[str], list[dict[str, Any]]] | None = None,
+        bulk_load: BulkLoad | None = None,
     ) -> None:
         self.app = app
         self.settings = settings
@@ -238,6 +338,7 @@ class Traces:
         )
         table.trace_settings = settings
         table.find_offsets = find_offsets
+        table.bulk_load = bulk_load
         table.key_serializer = "raw"
         table.value_serializer = "raw"
         self.table = app.tables.add(table)

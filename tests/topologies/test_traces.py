@@ -27,7 +27,7 @@ from pipeline.trace import TraceSettings
 from pipeline.trace.headers import PREV_SEQ_HEADER, prev_seq_header
 from topologies.pipeline_app import PipelineTopology
 from topologies.state import partition_for, plain_dict
-from topologies.traces import READ_MARGIN_S, Traces, TraceTable
+from topologies.traces import BULK_LOAD_BUDGET_S, READ_MARGIN_S, Traces, TraceTable
 
 PARTITIONS = 4
 
@@ -172,6 +172,7 @@ def test_recovery_starts_at_the_first_recent_record_and_kept_partitions_are_not_
         return {tp: (None if tp.partition == 3 else 40 + tp.partition) for tp in tps}
 
     table.find_offsets = find
+    table.bulk_load = None  # Faust's recovery reads them (the bulk read: tests below)
     asyncio.run(table.on_rebalance(assigned, set(), assigned, 0))
     ((tps, since_ms),) = asked
     assert tps == {TP(name, p) for p in range(PARTITIONS)}  # only the changelog's
@@ -202,6 +203,7 @@ def test_a_failed_start_lookup_reads_from_the_earliest_offset(caplog: Any) -> No
         raise ConnectionError("broker gone")
 
     traces.table.find_offsets = find
+    traces.table.bulk_load = None
     assigned = {TP(name, 0)}
     asyncio.run(traces.table.on_rebalance(assigned, set(), assigned, 0))
     assert traces.table.persisted_offset(TP(name, 0)) is None
@@ -231,3 +233,86 @@ def test_a_rebalance_forgets_the_traces_of_partitions_owned_elsewhere() -> None:
     assert kept and len(kept) < len(sessions)
     traces.drop_partitions(gone)
     assert sorted(plain_dict(traces.table)) == sorted(kept)
+
+
+def _as_fetched(messages: list[Any]) -> dict[Any, list[Any]]:
+    """The clean topic's records as aiokafka's consumer returns them (timestamps in ms)."""
+    by_tp: dict[Any, list[Any]] = {}
+    for event in messages:
+        m = event.message
+        record = SimpleNamespace(
+            key=m.key,
+            value=m.value,
+            headers=m.headers,
+            offset=m.offset,
+            timestamp=m.timestamp * 1000,
+        )
+        by_tp.setdefault(m.tp, []).append(record)
+    return by_tp
+
+
+def test_the_recent_records_are_read_in_bulk_before_faust_recovery() -> None:
+    """on_rebalance reads each wanted partition from its recent start in bulk, so the
+    traces are the live ones and Faust's recovery starts after what was read."""
+    rng = random.Random(11)
+    live = _traces("traces-bulk-live", TraceSettings(max_events=20))
+    topic = CleanTopic(live)
+    sessions = [f"s-{n}" for n in range(10)]
+    next_seq = dict.fromkeys(sessions, 0)
+    now = time.time()
+    for batch in range(40):
+        released = []
+        for session_id in rng.sample(sessions, 3):
+            released.append(_clean(session_id, next_seq[session_id]))
+            next_seq[session_id] += 1
+        topic.publish(released, now + batch * 0.01)
+    fetched = _as_fetched(topic.messages)
+
+    recovered = _traces("traces-bulk-recovered", TraceSettings(max_events=20))
+    table = recovered.table
+    name = recovered.changelog_name
+    asked: list[tuple[dict[Any, int], float]] = []
+
+    async def find(tps: set[Any], since_ms: int) -> dict[Any, int | None]:
+        return {tp: 0 for tp in tps}  # every record is recent
+
+    async def load(starts: dict[Any, int], apply: Any, budget_s: float) -> None:
+        asked.append((dict(starts), budget_s))
+        for tp, start in starts.items():
+            records = [r for r in fetched.get(tp, []) if r.offset >= start]
+            for n in range(0, len(records), 7):  # in batches, as getmany hands them over
+                apply(tp, records[n : n + 7])
+
+    table.find_offsets, table.bulk_load = find, load
+    assigned = {TP(name, p) for p in range(PARTITIONS)}
+    asyncio.run(table.on_rebalance(assigned, set(), assigned, 0))
+    ((starts, budget_s),) = asked
+    assert starts == {tp: 0 for tp in assigned} and budget_s == BULK_LOAD_BUDGET_S
+    assert _held(recovered) == _held(live)
+    for tp in assigned:  # Faust's recovery goes on after the last record read
+        assert table.persisted_offset(tp) == max(r.offset for r in fetched[tp])
+    assert table.data._key_partition == {s: partition_for(s, PARTITIONS) for s in sessions}
+
+
+def test_a_failed_bulk_read_leaves_the_rest_to_faust_recovery(caplog: Any) -> None:
+    traces = _traces("traces-bulk-fails")
+    table = traces.table
+    name = traces.changelog_name
+    tp = TP(name, 0)
+    record = SimpleNamespace(
+        key=b"s-1", value=_clean("s-1", 0)[1], headers=[], offset=5, timestamp=time.time() * 1000
+    )
+
+    async def find(tps: set[Any], since_ms: int) -> dict[Any, int | None]:
+        raise ConnectionError("no lookup by time here (the embedded broker)")
+
+    async def load(starts: dict[Any, int], apply: Any, budget_s: float) -> None:
+        assert starts == {tp: 0}  # the lookup failed: from the earliest offset
+        apply(tp, [record])
+        raise ConnectionError("broker gone")
+
+    table.find_offsets, table.bulk_load = find, load
+    asyncio.run(table.on_rebalance({tp}, set(), {tp}, 0))
+    assert list(plain_dict(table)) == ["s-1"]
+    assert table.persisted_offset(tp) == 5  # Faust's recovery reads from offset 6
+    assert "could not read the traces' recent events in bulk" in caplog.text
