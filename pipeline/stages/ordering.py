@@ -251,6 +251,9 @@ class SessionSequencer:
         self.stats = stats if stats is not None else Stats()
         self._tool_labels = frozenset(config.tool_keys)
         self._max_seen = config.max_seen_event_ids  # read on every release
+        # The config is frozen: what cot_disabled_for reads, read once (every cot release).
+        self._cot_enabled = config.cot_enabled
+        self._cot_disabled_prefixes = config.cot_disabled_prefixes
         # Sessions holding waiting events: the timer only looks at these.
         self._waiting_sessions: set[str] = set()
         # At most the arrival time of every waiting event. The timer runs ten times a
@@ -474,10 +477,23 @@ class SessionSequencer:
         seq = event.seq
         state.next_seq = seq + 1
         event_id = event.event_id
-        # Hashed once per released event, checked and remembered in one call.
-        if event_id is not None and not state.seen.add_new_id(event_id, self._max_seen):
-            self.stats.duplicates += 1  # same eventId under another seq
-            return
+        if event_id is not None:
+            # SeenIds.add_new_id, written out (this runs for every released event): hashed
+            # once, checked and remembered.
+            hasher = _BLAKE2B_64.copy()
+            hasher.update(event_id.encode())
+            key = hasher.digest()
+            seen = state.seen._data
+            at = seen.find(key)
+            while at != -1:
+                if at % _DIGEST_SIZE == 0:  # aligned: a whole digest (SeenIds.has)
+                    self.stats.duplicates += 1  # same eventId under another seq
+                    return
+                at = seen.find(key, at + 1)
+            seen += key
+            limit = self._max_seen * _DIGEST_SIZE
+            if len(seen) > limit:
+                del seen[: len(seen) - limit]
         rejection = event.rejection
         data = event.data
         family = event.family
@@ -485,12 +501,13 @@ class SessionSequencer:
             call_id = event.call_id
             card_released = call_id in state.cards if call_id else False
             rejection = admit_reasoning(
-                cot_disabled=self.config.cot_disabled_for(session_id),
-                eligible=state.eligible,
-                screened=rejection,
-                event_type=event.type,
-                tool_call_id=call_id,
-                card_released=card_released,
+                # PipelineConfig.cot_disabled_for, with the values read at start
+                not self._cot_enabled or session_id.startswith(self._cot_disabled_prefixes),
+                state.eligible,
+                rejection,
+                event.type,
+                call_id,
+                card_released,
             )
             if rejection is None and call_id and not card_released and data:
                 # cot.step with an unknown optional toolCallId: released without it.

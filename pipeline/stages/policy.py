@@ -71,7 +71,6 @@ def unsafe_phase(phase: str) -> str | None:
 
 
 def admit_reasoning(
-    *,
     cot_disabled: bool,
     eligible: bool,
     screened: Rejection | None,
