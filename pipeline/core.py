@@ -66,9 +66,12 @@ class Pipeline:
         return self.sequencer.offer(staged)
 
     def process(self, raw: bytes, source: Source) -> list[Output]:
-        staged = self.stage(raw, source)
+        # stage() then offer(), written out (file mode and the benchmark run this per record;
+        # arrival stays unknown, StagedEvent's default).
+        staged = stage_record(raw, source, self.config, self.stats)
         if isinstance(staged, StagedEvent):
             return self.sequencer.offer(staged)
+        self.stats.dead_letters[(staged["stage"], staged["reason"])] += 1
         return [(DEAD_LETTER, staged)]
 
     def expire(

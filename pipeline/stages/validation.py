@@ -27,6 +27,8 @@ from pipeline.stages.shape import screen_shape
 from pipeline.stages.stats import Stats
 from pipeline.stages.tools import normalize_tool_calls, normalize_tool_event
 from pipeline.stages.types import (
+    ARTIFACT_PREFIXES,
+    FAMILY_BY_TYPE,
     NO_FAMILY,
     TERMINAL_TYPES,
     DeadLetterDict,
@@ -34,7 +36,6 @@ from pipeline.stages.types import (
     Source,
     StagedEvent,
     dead_letter,
-    family_of,
 )
 
 VALIDATION = "validation"
@@ -141,7 +142,9 @@ def stage_record(
         )
     event_id, event_type, session_id, run_id, seq, ts, step_id, payload = envelope
 
-    family = family_of(event_type)
+    family = FAMILY_BY_TYPE.get(event_type)  # family_of, written out
+    if family is None and event_type.startswith(ARTIFACT_PREFIXES):
+        family = "artifact"
     stats.consumed[family or NO_FAMILY] += 1
     # Deep nesting and repeated keys (pipeline/stages/shape.py).
     shape = screen_shape(
