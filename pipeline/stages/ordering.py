@@ -251,6 +251,8 @@ class SessionSequencer:
         self.stats = stats if stats is not None else Stats()
         self._tool_labels = frozenset(config.tool_keys)
         self._max_seen = config.max_seen_event_ids  # read on every release
+        self._max_waiting = config.max_waiting_events  # read for every event held back
+        self._max_sessions = config.max_sessions  # read for every new session
         # The config is frozen: what cot_disabled_for reads, read once (every cot release).
         self._cot_enabled = config.cot_enabled
         self._cot_disabled_prefixes = config.cot_disabled_prefixes
@@ -277,7 +279,7 @@ class SessionSequencer:
         if state is None:
             state = SessionState()
             recency.pop(session_id, None)  # a stale entry (state deleted elsewhere)
-            if len(recency) >= self.config.max_sessions:
+            if len(recency) >= self._max_sessions:
                 self._make_room(out)
             recency[session_id] = None
         else:
@@ -322,7 +324,7 @@ class SessionSequencer:
             waiting[seq] = event
             self.stats.waiting += 1
             self._waiting_sessions.add(session_id)
-            while len(waiting) > self.config.max_waiting_events:
+            while len(waiting) > self._max_waiting:
                 self._skip_gap(session_id, state, out, GAP_MAX_WAITING)
         self.store[session_id] = state
         return out
