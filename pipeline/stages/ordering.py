@@ -251,6 +251,11 @@ class SessionSequencer:
         self.stats = stats if stats is not None else Stats()
         self._tool_labels = frozenset(config.tool_keys)
         self._max_seen = config.max_seen_event_ids  # read on every release
+        self._max_waiting = config.max_waiting_events  # read for every event held back
+        self._max_sessions = config.max_sessions  # read for every new session
+        # The config is frozen: what cot_disabled_for reads, read once (every cot release).
+        self._cot_enabled = config.cot_enabled
+        self._cot_disabled_prefixes = config.cot_disabled_prefixes
         # Sessions holding waiting events: the timer only looks at these.
         self._waiting_sessions: set[str] = set()
         # At most the arrival time of every waiting event. The timer runs ten times a
@@ -274,7 +279,7 @@ class SessionSequencer:
         if state is None:
             state = SessionState()
             recency.pop(session_id, None)  # a stale entry (state deleted elsewhere)
-            if len(recency) >= self.config.max_sessions:
+            if len(recency) >= self._max_sessions:
                 self._make_room(out)
             recency[session_id] = None
         else:
@@ -319,7 +324,7 @@ class SessionSequencer:
             waiting[seq] = event
             self.stats.waiting += 1
             self._waiting_sessions.add(session_id)
-            while len(waiting) > self.config.max_waiting_events:
+            while len(waiting) > self._max_waiting:
                 self._skip_gap(session_id, state, out, GAP_MAX_WAITING)
         self.store[session_id] = state
         return out
@@ -498,10 +503,23 @@ class SessionSequencer:
         seq = event.seq
         state.next_seq = seq + 1
         event_id = event.event_id
-        # Hashed once per released event, checked and remembered in one call.
-        if event_id is not None and not state.seen.add_new_id(event_id, self._max_seen):
-            self.stats.duplicates += 1  # same eventId under another seq
-            return
+        if event_id is not None:
+            # SeenIds.add_new_id, written out (this runs for every released event): hashed
+            # once, checked and remembered.
+            hasher = _BLAKE2B_64.copy()
+            hasher.update(event_id.encode())
+            key = hasher.digest()
+            seen = state.seen._data
+            at = seen.find(key)
+            while at != -1:
+                if at % _DIGEST_SIZE == 0:  # aligned: a whole digest (SeenIds.has)
+                    self.stats.duplicates += 1  # same eventId under another seq
+                    return
+                at = seen.find(key, at + 1)
+            seen += key
+            limit = self._max_seen * _DIGEST_SIZE
+            if len(seen) > limit:
+                del seen[: len(seen) - limit]
         rejection = event.rejection
         data = event.data
         family = event.family
@@ -509,12 +527,13 @@ class SessionSequencer:
             call_id = event.call_id
             card_released = call_id in state.cards if call_id else False
             rejection = admit_reasoning(
-                cot_disabled=self.config.cot_disabled_for(session_id),
-                eligible=state.eligible,
-                screened=rejection,
-                event_type=event.type,
-                tool_call_id=call_id,
-                card_released=card_released,
+                # PipelineConfig.cot_disabled_for, with the values read at start
+                not self._cot_enabled or session_id.startswith(self._cot_disabled_prefixes),
+                state.eligible,
+                rejection,
+                event.type,
+                call_id,
+                card_released,
             )
             if rejection is None and call_id and not card_released and data:
                 # cot.step with an unknown optional toolCallId: released without it.

@@ -13,7 +13,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from pipeline.models.payloads import COT_DISPLAY_MODELS, COT_DISPLAY_VALUES, DISCLOSURE_MARKER
-from pipeline.screening import DETECTOR_NAMES, first_unsafe, screen
+from pipeline.screening import DETECTOR_NAMES, default_screening, first_unsafe
 from pipeline.stages.types import Rejection
 
 COT_POLICY = "cot_policy"
@@ -46,7 +46,8 @@ def screen_reasoning(event_type: str, payload: dict[str, Any]) -> dict[str, Any]
     if summary is None:
         detector = None if phase is None else unsafe_phase(phase)
     else:
-        detector = screen(summary, phase)
+        # pipeline.screening.screen, without its wrapper's extra call per cot event
+        detector = default_screening().screen(summary, phase)
     if detector is not None:
         return Rejection(COT_POLICY, "unsafe_summary", detector)
     return data
@@ -71,7 +72,6 @@ def unsafe_phase(phase: str) -> str | None:
 
 
 def admit_reasoning(
-    *,
     cot_disabled: bool,
     eligible: bool,
     screened: Rejection | None,

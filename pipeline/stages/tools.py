@@ -43,14 +43,6 @@ def first_present(payload: dict[str, Any], key: str, fallback: str) -> Any:
     return payload.get(fallback) if value is None else value
 
 
-def _identifier(value: Any) -> str | None:
-    # toolKey and callId are identifiers: a value that is present but not a string of
-    # 1..128 characters is as unusable as a missing one.
-    if isinstance(value, str) and 0 < len(value) <= 128:
-        return value
-    return None
-
-
 def normalize_activity(raw: Any) -> dict[str, Any] | None:
     """The eight activity keys (absent ones null); raises ValueError when invalid."""
     values = activity_values(raw)  # the model's plain twin: the common, valid case
@@ -71,27 +63,42 @@ def build_card(
     reasoning_carriers: tuple[str, ...],
 ) -> dict[str, Any] | Rejection:
     """A card from a tool-like payload, or the rejection that names why it can't be one."""
-    tool_key = _identifier(first_present(payload, "toolKey", "key"))
+    # first_present is written out here: this runs for every tool event and every entry of
+    # message.toolCalls. toolKey and callId are identifiers: a value that is present but
+    # not a string of 1..128 characters is as unusable as a missing one.
+    get = payload.get
+    tool_key = get("toolKey")
     if tool_key is None:
+        tool_key = get("key")
+    if not (isinstance(tool_key, str) and 0 < len(tool_key) <= 128):
         return MISSING_TOOL_KEY
-    call = _identifier(call_id)
-    if call is None:
+    if not (isinstance(call_id, str) and 0 < len(call_id) <= 128):
         return MISSING_CALL_ID
-    activity = payload.get("activity")
+    activity = get("activity")
     if activity is not None:
         try:
             activity = normalize_activity(activity)
         except ValueError:
             return INVALID_ACTIVITY
-    redacted = tool_key in reasoning_carriers
+    # A reasoning carrier's input and output are raw thinking: never forwarded.
+    if tool_key in reasoning_carriers:
+        redacted = True
+        tool_input = tool_output = None
+    else:
+        redacted = False
+        tool_input = get("input")
+        if tool_input is None:
+            tool_input = get("args")
+        tool_output = get("data")
+        if tool_output is None:
+            tool_output = get("output")
     return {
         "toolKey": tool_key,
-        "callId": call,
+        "callId": call_id,
         "status": status,
         "approval": approval,
-        # A reasoning carrier's input and output are raw thinking: never forwarded.
-        "input": None if redacted else first_present(payload, "input", "args"),
-        "output": None if redacted else first_present(payload, "data", "output"),
+        "input": tool_input,
+        "output": tool_output,
         "activity": activity,
         "redacted": redacted,
     }
@@ -108,7 +115,9 @@ def normalize_tool_event(
         status, approval = ("executing", "approved") if approved else ("rejected", "rejected")
     else:
         status, approval = STATUS_BY_TYPE[event_type], APPROVAL_BY_TYPE.get(event_type)
-    call_id = first_present(payload, "callId", "toolCallId")
+    call_id = payload.get("callId")
+    if call_id is None:
+        call_id = payload.get("toolCallId")
     return build_card(
         payload,
         call_id=call_id if call_id is not None else step_id,

@@ -8,7 +8,8 @@ It never raises on bad input. Details name a field, never its value.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
 
 import orjson
 from pydantic import TypeAdapter, ValidationError
@@ -27,6 +28,8 @@ from pipeline.stages.shape import screen_shape
 from pipeline.stages.stats import Stats
 from pipeline.stages.tools import normalize_tool_calls, normalize_tool_event
 from pipeline.stages.types import (
+    ARTIFACT_PREFIXES,
+    FAMILY_BY_TYPE,
     NO_FAMILY,
     TERMINAL_TYPES,
     DeadLetterDict,
@@ -34,13 +37,49 @@ from pipeline.stages.types import (
     Source,
     StagedEvent,
     dead_letter,
-    family_of,
 )
 
 VALIDATION = "validation"
 TOO_LARGE: Final = Rejection(VALIDATION, "too_large")
 INVALID_JSON: Final = Rejection(VALIDATION, "invalid_json")
 UNKNOWN_TYPE: Final = Rejection(VALIDATION, "unknown_type")
+
+
+class StageSettings(Protocol):
+    """The settings the stateless stages read: a PipelineConfig, or a StageValues copy."""
+
+    @property
+    def max_record_bytes(self) -> int: ...
+    @property
+    def max_nesting_depth(self) -> int: ...
+    @property
+    def reject_duplicate_keys(self) -> bool: ...
+    @property
+    def reasoning_carriers(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StageValues:
+    """A PipelineConfig's settings that stage_record reads for every record, as plain slots.
+
+    Why: reading a field of a pydantic model costs several times a plain attribute
+    (measured 46-84 ns against 9-20 ns), and stage_record reads three or four per record.
+    """
+
+    max_record_bytes: int
+    max_nesting_depth: int
+    reject_duplicate_keys: bool
+    reasoning_carriers: tuple[str, ...]
+
+    @classmethod
+    def of(cls, config: PipelineConfig) -> StageValues:
+        return cls(
+            config.max_record_bytes,
+            config.max_nesting_depth,
+            config.reject_duplicate_keys,
+            tuple(config.reasoning_carriers),
+        )
+
 
 _ID = TypeAdapter(Id128)
 _SESSION_ID = TypeAdapter(SessionId)
@@ -82,7 +121,7 @@ def _invalid_envelope(
 
 
 def _message_data(
-    event_type: str, payload: dict[str, Any], config: PipelineConfig, stats: Stats
+    event_type: str, payload: dict[str, Any], config: StageSettings, stats: Stats
 ) -> dict[str, Any] | Rejection:
     data = message_values(payload)  # the model's plain twin: the common, valid case
     if data is None:
@@ -108,7 +147,7 @@ def reject_too_large(source: Source, stats: Stats) -> DeadLetterDict:
 
 
 def stage_record(
-    raw: bytes, source: Source, config: PipelineConfig, stats: Stats
+    raw: bytes, source: Source, config: StageSettings, stats: Stats
 ) -> StagedEvent | DeadLetterDict:
     """Run the stateless stages over one raw record."""
     if len(raw) > config.max_record_bytes:
@@ -141,7 +180,9 @@ def stage_record(
         )
     event_id, event_type, session_id, run_id, seq, ts, step_id, payload = envelope
 
-    family = family_of(event_type)
+    family = FAMILY_BY_TYPE.get(event_type)  # family_of, written out
+    if family is None and event_type.startswith(ARTIFACT_PREFIXES):
+        family = "artifact"
     stats.consumed[family or NO_FAMILY] += 1
     # Deep nesting and repeated keys (pipeline/stages/shape.py).
     shape = screen_shape(
