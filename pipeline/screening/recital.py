@@ -183,6 +183,12 @@ MIN_RECITAL_TOKENS: Final = 4
 # ("always wear a helmet, never smoke") has two rule words too. A judgement, not fitted:
 # the generated held-out split has no false positive to fit it on.
 WEAK_GATE_THRESHOLD: Final = 0.8
+# ... and it must have a sentence's length: four words of one kind ("the this system
+# instructions", found by the property test of symbol-free text) scored 0.83. Measured
+# before choosing it: no case of the shared corpus, the held-out batches or the
+# development sets (7,286 unsafe, 4,835 safe) is caught through a weak gate with fewer
+# than 8 words, so 6 costs no recall there.
+MIN_WEAK_GATE_TOKENS: Final = 6
 
 
 # Scripts written without spaces: each character is a token, so that the pairs are
@@ -248,7 +254,10 @@ class RecitalModel:
 
     def fires(self, low: str) -> bool:
         level = gate_level(low)
-        if level == 0 or len(_tokens(low)) < MIN_RECITAL_TOKENS:
+        tokens = len(_tokens(low))
+        if level == 0 or tokens < MIN_RECITAL_TOKENS:
+            return False
+        if level == 1 and tokens < MIN_WEAK_GATE_TOKENS:
             return False
         need = self.threshold if level == 2 else max(self.threshold, WEAK_GATE_THRESHOLD)
         return self.score(low) >= need
