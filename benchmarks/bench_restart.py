@@ -83,6 +83,9 @@ def one_run(
             first.kill()
         successor = single_worker_setup(broker, config, Path(tmp), "bench-restart")
         successor.env.update(env)
+        # Its predecessor's web address: a static member must keep it (docs/kafka.md).
+        successor.web_port = first.web_port
+        successor.env["CHAO_WORKER_WEB_PORT"] = str(first.web_port)
         started = time.monotonic()
         successor.start()
         try:
