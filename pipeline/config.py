@@ -185,7 +185,30 @@ class WorkerSettings(BaseSettings):
     )
     web_host: str = Field("127.0.0.1", description="Bind address of /metrics and the web API.")
     web_port: int = Field(6066, ge=0, le=65535, description="Port of /metrics and the web API.")
-    datadir: str = Field(".chao-data", description="Faust's local data directory.")
+    datadir: str = Field(
+        ".chao-data",
+        description="Faust's local data directory: the state store's files "
+        "(<datadir>/v1/tables/sessions-<partition>.db with state_store=rocksdb). One per "
+        "worker process, on local disk, kept across restarts (a StatefulSet volume, a "
+        "compose volume): two workers must never share one.",
+    )
+    state_store: Literal["rocksdb", "memory"] = Field(
+        "rocksdb",
+        description="Where the sessions table lives. rocksdb: one RocksDB database per "
+        "owned changelog partition under datadir, with the changelog offset it reflects, "
+        "so a restarted worker reads only the changelog's tail (the decoded states of the "
+        "owned sessions stay in memory too). memory: nothing on disk, every start replays "
+        "the whole changelog. Either way the changelog is the source of truth "
+        "(docs/kafka.md, 'The state store').",
+    )
+    state_cache_mb: int = Field(
+        64,
+        ge=1,
+        description="RocksDB block cache of the sessions table, in MiB, shared out evenly "
+        "over its partition databases (Faust's default would be 2 GiB per partition). "
+        "Reads hit it only at a restart or an assignment (the owned sessions are held "
+        "decoded in memory), so a small cache costs little.",
+    )
     expire_interval_s: float = Field(
         0.1, gt=0, description="How often gaps older than the reorder window are skipped."
     )

@@ -34,8 +34,9 @@ def app_settings(settings: WorkerSettings, security: KafkaSecurity | None = None
     return {
         **faust_options(security),
         "broker": settings.broker,
-        # State lives in the changelog topic; the in-memory store is rebuilt from it at
-        # start and on rebalance (no RocksDB to install, nothing on local disk to trust).
+        # The app's default store: the traces table's (its records are replayed from the
+        # clean topic, topologies.traces). The sessions table names its own store
+        # (WorkerSettings.state_store, topologies.pipeline_app).
         "store": "memory://",
         "datadir": settings.datadir,
         "web_enabled": True,
@@ -74,6 +75,8 @@ class PipelineApp(faust_bridge.AssignmentHook, faust.App):
     security_failure: SecurityError | None = None
     # Clients of the worker's own to close at stop, after the final commit.
     closers: list[Callable[[], Awaitable[None]]]
+    # Called at a clean stop, after the final commit (the state store's clean marker).
+    on_clean_stop: list[Callable[[], None]]
 
     def on_rebalance_start(self) -> None:
         super().on_rebalance_start()
@@ -102,8 +105,14 @@ class PipelineApp(faust_bridge.AssignmentHook, faust.App):
 
     async def on_stop(self) -> None:
         if self.checkpoint is not None:
-            await self.checkpoint.final_commit()
+            committed = await self.checkpoint.final_commit()
             await self.checkpoint.close_tasks()
+            # A clean stop: the local state store may be trusted at the next start even
+            # under exactly-once (topologies.state_store). Before the stores stop: mode
+            # stops an app's children after its on_stop.
+            if committed and self.crash_reason is None:
+                for mark in getattr(self, "on_clean_stop", ()):
+                    mark()
         for close in getattr(self, "closers", ()):
             await close()
         await super().on_stop()

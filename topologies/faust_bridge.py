@@ -133,3 +133,18 @@ def key_partitions(store: Any) -> MutableMapping[str, int] | None:
     applies its changelog records itself keeps it as Faust's ``apply_changelog_batch``
     does. None for a store without one."""
     return getattr(store, "_key_partition", None)
+
+
+def rocksdb_partition_db(store: Any, partition: int) -> Any:
+    """The RocksDB database of one partition of Faust's RocksDB store, opened when not
+    open yet (``Store._db_for_partition``; no public call: Faust reaches it only through
+    the current event's partition, and the sessions table writes outside any event,
+    topologies.state_store)."""
+    return store._db_for_partition(partition)
+
+
+def rocksdb_open_dbs(store: Any) -> MutableMapping[int, Any]:
+    """The partition databases Faust's RocksDB store has open, by partition (the map
+    itself: ``Store._dbs``; a wiped partition leaves it, topologies.state_store)."""
+    dbs: MutableMapping[int, Any] = store._dbs
+    return dbs

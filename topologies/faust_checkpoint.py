@@ -30,7 +30,8 @@ from topologies.checkpoint import Checkpoint, DeliveredOffsets, Membership
 from topologies.membership import still_member
 from topologies.patches.fetch_positions import FetchedBatch, next_offsets
 from topologies.publish import BatchPublisher, Task
-from topologies.state import BatchedTableStore, encode_state
+from topologies.state import BatchedTableStore, encode_state, partition_for
+from topologies.state_store import SessionStore
 from topologies.transactions import TaskProducers
 
 log = logging.getLogger("chao.topology")
@@ -64,6 +65,11 @@ class ChangelogState:
         self.publisher = publisher
         self.topic = topic
         self.task_of = task_of  # exactly-once: the transaction a session's state joins
+        # The RocksDB store (topologies.state_store), None in memory: the records written
+        # go into it once acknowledged, with their offsets.
+        local = getattr(store.table, "data", None)
+        self.local = local if isinstance(local, SessionStore) else None
+        self._local_pending: dict[int, list[tuple[bytes, bytes | None]]] = {}
 
     def take(self) -> Sequence[Any]:
         return self.store.flush()
@@ -71,12 +77,28 @@ class ChangelogState:
     def add(self, changes: Sequence[Any]) -> None:
         add = self.publisher.add
         task_of = self.task_of
+        local = self._local_pending if self.local is not None else None
+        partitions = self.publisher.partitions(self.topic) if local is not None else 0
         for key, state in changes:
             task = None if task_of is None else task_of(key)
-            add(self.topic, key.encode(), encode_state(state), task=task)
+            raw_key, value = key.encode(), encode_state(state)
+            add(self.topic, raw_key, value, task=task)
+            if local is not None:
+                local.setdefault(partition_for(raw_key, partitions), []).append((raw_key, value))
 
     async def write(self) -> None:
-        await self.publisher.publish()
+        pending, self._local_pending = self._local_pending, {}
+        delivered = await self.publisher.publish()
+        if self.local is None:
+            return
+        last: dict[int, int] = {}
+        for where in delivered:
+            if where.topic == self.topic:
+                end = where.first + where.count - 1
+                last[where.partition] = max(last.get(where.partition, -1), end)
+        for partition, records in pending.items():
+            if partition in last:
+                self.local.write(partition, records, last[partition])
 
     def discard(self) -> None:
         self.store.discard_pending()
@@ -348,12 +370,18 @@ class FaustCheckpoint:
             await self.app.crash(exc)
             raise
 
-    async def final_commit(self) -> None:
+    async def final_commit(self) -> bool:
         """At stop, before Faust stops the consumer; a failure is logged (what is not
-        committed is processed again after a restart)."""
-        if not self.enabled or self.app.crash_reason is not None:
-            return
+        committed is processed again after a restart). True: everything processed is
+        committed (or nothing was), so the local state store holds only committed states
+        (topologies.state_store's clean-stop marker)."""
+        if self.app.crash_reason is not None:
+            return False
+        if not self.enabled:
+            return True
         try:
             await self.checkpoint.commit()
         except Exception as exc:
             log.warning("last commit at stop failed: %s: %s", type(exc).__name__, exc)
+            return False
+        return True

@@ -51,6 +51,7 @@ import time
 from collections.abc import Iterable
 from typing import Any, cast
 
+import orjson
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
 from pipeline.api.settings import ApiSettings
@@ -64,7 +65,7 @@ from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import Clock
 from pipeline.topics import min_insync_replicas, worker_topics
 from pipeline.trace import TraceSettings
-from topologies import faust_bridge, patches
+from topologies import faust_bridge, patches, state_store
 from topologies.app import PipelineApp, app_settings
 from topologies.faust_checkpoint import FaustCheckpoint
 from topologies.handoff import BatchChannel
@@ -78,6 +79,7 @@ from topologies.state import (
     BatchedTableStore,
     drop_partitions,
     partition_for,
+    plain_dict,
     register_codec,
 )
 from topologies.traces import Traces, broker_bulk_reader, broker_offset_lookup
@@ -102,6 +104,7 @@ class PipelineTopology:
         self.clock = clock
         engine = self._settle_settings(settings or WorkerSettings())
         register_codec()
+        state_store.register()
         # Faust's own web endpoints off: /table would serve the traces unchecked (http_api).
         self.app = PipelineApp(
             self.settings.app_id, **app_settings(self.settings), **faust_web_settings()
@@ -212,6 +215,7 @@ class PipelineTopology:
             maxsize=131_072,
             allow_empty=True,
         )
+        rocks = self.settings.state_store == "rocksdb"
         table: Any = app.Table(
             "sessions",
             partitions=self.topics.partitions,
@@ -220,12 +224,37 @@ class PipelineTopology:
             # Partition by key, like the re-key topic: writes from the gap timer have no
             # current event to take a partition from.
             use_partitioner=True,
+            # RocksDB under the datadir, or in memory (topologies.state_store). With a
+            # path: Faust takes a table's store URL only when it is truthy, and yarl's
+            # "scheme://" is not (the table would fall back to the app's store).
+            store=f"{state_store.SCHEME}:sessions" if rocks else "memory:sessions",
+            options=(
+                state_store.store_options(self.settings.state_cache_mb, self.topics.partitions)
+                if rocks
+                else None
+            ),
         )
         table.key_serializer = "raw"  # used when writing (send_changelog)
         table.value_serializer = CODEC_NAME
         self.table = table
         self.store = BatchedTableStore(self.table)
         self.changelog_name = changelog.get_topic_name()
+        self.session_store: state_store.SessionStore | None = None
+        if rocks:
+            store = table.data
+            assert isinstance(store, state_store.SessionStore)
+            store.partitions = self.topics.partitions
+            store.exactly_once = self.exactly_once
+            # Who wrote a database: another app id or changelog topic is another
+            # deployment (its records mean nothing here).
+            store.identity = orjson.dumps(
+                {"app": self.settings.app_id, "changelog": self.changelog_name}
+            )
+            store.offset_bounds = state_store.broker_offset_bounds(
+                [f"{host}:{port}" for host, port in self.addresses]
+            )
+            self.session_store = store
+            app.on_clean_stop = [store.mark_clean]
 
     def _build_publishers(self) -> None:
         """Three publishers over Faust's producer (the stage agent and the sequence agent
@@ -364,6 +393,7 @@ class PipelineTopology:
                 stalled=lambda: self.watchdog.stalled,
             )
         )
+        self.registry.register(state_store.StoreCollector(lambda: self.session_store))
 
     def _wire(self) -> None:
         """The batch routes, agents, timers, rebalance handlers and pages."""
@@ -408,7 +438,7 @@ class PipelineTopology:
         self.processor.ready = value
 
     def _held(self) -> int:
-        return len(self.table)
+        return len(plain_dict(self.table))  # Faust's len() of a RocksDB table reads it all
 
     def _assigned_ends(self) -> dict[tuple[str, int], int]:
         """End offsets (high watermarks) of the assigned raw and re-key partitions; a
@@ -507,7 +537,7 @@ class _SessionsTable:
         self.total = partitions
 
     def __len__(self) -> int:
-        return len(self.table)
+        return len(plain_dict(self.table))
 
     def drop_partitions(self, gone: set[int]) -> int:
         return drop_partitions(self.table, gone, self.total)

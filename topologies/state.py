@@ -54,6 +54,9 @@ def drop_partitions(table: Any, partitions: set[int], total: int) -> int:
     now. The changelog is the truth: recovery reloads a partition when it comes back.
     """
     store = table.data
+    unload = getattr(store, "unload", None)
+    if unload is not None:  # the RocksDB store: its databases stay (topologies.state_store)
+        return int(unload(partitions))
     stale = [key for key in list(store.keys()) if partition_for(key, total) in partitions]
     for key in stale:
         del store[key]
@@ -61,7 +64,8 @@ def drop_partitions(table: Any, partitions: set[int], total: int) -> int:
 
 
 def plain_dict(table: Any) -> MutableMapping[Any, Any]:
-    """The dict under a table with the in-memory store.
+    """The dict under a table: the in-memory store's, or the decoded owned sessions of the
+    RocksDB store (``topologies.state_store.SessionStore.data``).
 
     Why: ``table.data`` (Faust's Store) routes every read through ``ManagedUserDict`` hooks
     (for windowed tables and key-access callbacks) that these tables do not use; profiled at

@@ -1,0 +1,250 @@
+"""The sessions table's RocksDB store (topologies.state_store): what it keeps on disk, the
+recovery rules, the bounded block cache, and the Faust behaviour it relies on."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import faust
+import orjson
+import pytest
+from faust.tables.base import Collection
+from faust.tables.manager import TableManager
+from faust.tables.recovery import Recovery
+from faust.types import TP
+from yarl import URL
+
+from pipeline.stages.ordering import SessionState
+from topologies import faust_bridge, state_store
+from topologies.state import drop_partitions, encode_state, partition_for, plain_dict
+from topologies.state_store import (
+    CLEAN_KEY,
+    IDENTITY_KEY,
+    SessionStore,
+    stale_reason,
+    store_options,
+)
+
+PARTITIONS = 4
+TOPIC = "app-sessions-changelog"
+IDENTITY = orjson.dumps({"app": "app", "changelog": TOPIC})
+
+
+def new_store(datadir: Path, *, cache_mb: int = 8, exactly_once: bool = False) -> SessionStore:
+    state_store.register()
+    app = faust.App("state-store-test", broker="kafka://127.0.0.1:9", datadir=str(datadir))
+    changelog = app.topic(TOPIC, key_type=str, partitions=PARTITIONS)
+    table: Any = app.Table(
+        "sessions",
+        partitions=PARTITIONS,
+        changelog_topic=changelog,
+        use_partitioner=True,
+        store=f"{state_store.SCHEME}:sessions",
+        options=store_options(cache_mb, PARTITIONS),
+    )
+    store = table.data
+    assert isinstance(store, SessionStore)
+    store.partitions = PARTITIONS
+    store.identity = IDENTITY
+    store.exactly_once = exactly_once
+    return store
+
+
+def keys_in(partition: int, count: int) -> list[str]:
+    found = []
+    n = 0
+    while len(found) < count:
+        key = f"session-{n}"
+        if partition_for(key, PARTITIONS) == partition:
+            found.append(key)
+        n += 1
+    return found
+
+
+def record(key: str, state: SessionState | None) -> tuple[bytes, bytes | None]:
+    return key.encode(), encode_state(state)
+
+
+def assign(store: SessionStore, partitions: set[int]) -> None:
+    tps = {TP(TOPIC, p) for p in partitions}
+    # Faust's store asks the assignor for standbys: none here.
+    store.app.assignor = SimpleNamespace(assigned_standbys=lambda: set())  # type: ignore[misc]
+    asyncio.run(store.on_rebalance(tps, set(), tps))
+
+
+def test_a_table_s_store_url_needs_a_path_or_faust_uses_the_app_s_store() -> None:
+    # Why pipeline_app names "chao-rocksdb:sessions": Faust keeps a table's store URL only
+    # when it is truthy, and "scheme://" is not.
+    assert not URL(f"{state_store.SCHEME}://")
+    assert URL(f"{state_store.SCHEME}:sessions")
+    assert "URL(store) if store else None" in inspect.getsource(Collection.__init__)
+
+
+def test_faust_recovery_starts_after_the_store_s_persisted_offset() -> None:
+    # The restart reads only the tail because Faust's recovery asks the table, which asks
+    # its store; an upgrade that stops doing so makes every start a full replay.
+    assert "table.persisted_offset(tp)" in inspect.getsource(Recovery._add)
+    assert "self.data.persisted_offset(tp)" in inspect.getsource(faust.Table.persisted_offset)
+    # ... after the tables' (so the stores') on_rebalance, where the recovery rules wipe a
+    # database before its offset is read.
+    source = inspect.getsource(TableManager.on_rebalance)
+    assert source.index("table.on_rebalance") < source.index("self.recovery.on_rebalance")
+
+
+def test_the_bridge_reaches_the_partition_databases(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    db = faust_bridge.rocksdb_partition_db(store, 2)
+    assert faust_bridge.rocksdb_open_dbs(store) == {2: db}
+    assert faust_bridge.rocksdb_open_dbs(store) is store._dbs
+
+
+def test_the_block_cache_is_the_setting_shared_over_the_partitions(tmp_path: Path) -> None:
+    store = new_store(tmp_path, cache_mb=8)
+    db = faust_bridge.rocksdb_partition_db(store, 0)
+    assert db.property_int_value("rocksdb.block-cache-capacity") == 8 * 1024 * 1024 // PARTITIONS
+
+
+def test_acknowledged_states_persist_with_their_offset_and_load_back(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    assign(store, {1})
+    first, second = keys_in(1, 2)
+    store.write(1, [record(first, SessionState(next_seq=3)), record(second, SessionState())], 41)
+    store.write(1, [record(second, None)], 42)
+    assert store.persisted_offset(TP(TOPIC, 1)) == 42
+    asyncio.run(store.stop())
+
+    again = new_store(tmp_path)
+    assign(again, {1})
+    assert set(again.data) == {first}
+    assert again.data[first].next_seq == 3
+    assert again.persisted_offset(TP(TOPIC, 1)) == 42
+    assert again.restored_records == 0  # nothing read from the changelog to get here
+
+
+def test_a_revoked_partition_leaves_memory_not_disk(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    assign(store, {0, 3})
+    (a,) = keys_in(0, 1)
+    (b,) = keys_in(3, 1)
+    store.write(0, [record(a, SessionState())], 5)
+    store.write(3, [record(b, SessionState())], 9)
+    store.load({0, 3})
+    store.data.update({a: SessionState(), b: SessionState()})
+    table = SimpleNamespace(data=store)
+    assert drop_partitions(table, {3}, PARTITIONS) == 1
+    assert set(plain_dict(table)) == {a}
+    assert store.load({3}) == 1  # still on disk
+    assert set(store.data) == {a, b}
+
+
+def test_recovery_records_update_the_loaded_sessions_and_are_counted(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    assign(store, {2})
+    (key,) = keys_in(2, 1)
+
+    def event(offset: int, state: SessionState | None) -> Any:
+        raw_key, value = record(key, state)
+        message = SimpleNamespace(
+            tp=TP(TOPIC, 2), partition=2, offset=offset, key=raw_key, value=value
+        )
+        return SimpleNamespace(message=message)
+
+    store.apply_changelog_batch([event(7, SessionState(next_seq=8))], None, None)
+    assert store.data[key].next_seq == 8
+    store.apply_changelog_batch([event(8, None)], None, None)
+    assert key not in store.data
+    assert store.restored_records == 2
+    assert store.persisted_offset(TP(TOPIC, 2)) == 8
+
+
+@pytest.mark.parametrize(
+    ("identity", "offset", "bounds", "exactly_once", "clean", "reason"),
+    [
+        (IDENTITY, 10, (0, 20), False, False, None),  # older: caught up from 10
+        (IDENTITY, 19, (0, 20), False, False, None),  # up to date
+        (IDENTITY, None, (0, 20), False, False, None),  # no offset yet: all of it
+        (None, 10, (0, 20), False, False, "another deployment"),
+        (b'{"app":"other"}', 10, (0, 20), False, False, "another deployment"),
+        (IDENTITY, 20, (0, 20), False, False, "past the changelog"),  # topic recreated
+        (IDENTITY, 3, (5, 20), False, False, "older than the changelog's start"),
+        (IDENTITY, 10, (0, 20), True, False, "unclean shutdown"),
+        (IDENTITY, 10, (0, 20), True, True, None),
+        (IDENTITY, 10, None, False, False, None),  # broker did not say: identity only
+    ],
+)
+def test_the_recovery_rules(
+    identity: bytes | None,
+    offset: int | None,
+    bounds: tuple[int, int] | None,
+    exactly_once: bool,
+    clean: bool,
+    reason: str | None,
+) -> None:
+    found = stale_reason(
+        identity, IDENTITY, offset, bounds, exactly_once=exactly_once, clean=clean, has_data=True
+    )
+    if reason is None:
+        assert found is None
+    else:
+        assert found is not None and reason in found
+    assert (
+        stale_reason(None, IDENTITY, None, None, exactly_once=True, clean=False, has_data=False)
+        is None
+    )
+
+
+def test_exactly_once_wipes_what_a_crash_left_and_keeps_a_clean_stop(tmp_path: Path) -> None:
+    store = new_store(tmp_path, exactly_once=True)
+    assign(store, {1})
+    (key,) = keys_in(1, 1)
+    store.write(1, [record(key, SessionState())], 3)
+    db = faust_bridge.rocksdb_partition_db(store, 1)
+    assert db.get(IDENTITY_KEY) == IDENTITY and db.get(CLEAN_KEY) is None
+    store.mark_clean()
+    asyncio.run(store.stop())
+
+    clean = new_store(tmp_path, exactly_once=True)
+    assign(clean, {1})
+    assert set(clean.data) == {key} and clean.wipes == {}
+    # Opened again and never stopped cleanly (a SIGKILL): the marker is gone.
+    asyncio.run(clean.stop())
+
+    crashed = new_store(tmp_path, exactly_once=True)
+    assign(crashed, {1})
+    assert crashed.data == {}
+    assert crashed.persisted_offset(TP(TOPIC, 1)) is None  # the changelog rebuilds it
+    assert crashed.wipes == {"unclean shutdown under exactly-once": 1}
+
+
+def test_a_store_of_another_deployment_is_wiped(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    assign(store, {0})
+    (key,) = keys_in(0, 1)
+    store.write(0, [record(key, SessionState())], 3)
+    asyncio.run(store.stop())
+
+    other = new_store(tmp_path)
+    other.identity = orjson.dumps({"app": "another", "changelog": TOPIC})
+    assign(other, {0})
+    assert other.data == {} and other.persisted_offset(TP(TOPIC, 0)) is None
+    assert other.wipes == {"another deployment": 1}
+
+
+def test_a_store_past_the_changelog_s_end_is_wiped(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    assign(store, {0})
+    (key,) = keys_in(0, 1)
+    store.write(0, [record(key, SessionState())], 30)
+    asyncio.run(store.stop())
+
+    async def bounds(tps: set[TP]) -> dict[TP, tuple[int, int]]:
+        return {tp: (0, 5) for tp in tps}  # the topic was recreated: 5 records in all
+
+    recreated = new_store(tmp_path)
+    recreated.offset_bounds = bounds
+    assign(recreated, {0})
+    assert recreated.data == {} and recreated.persisted_offset(TP(TOPIC, 0)) is None
