@@ -123,11 +123,11 @@ def test_faust_still_calls_the_methods_the_trace_table_overrides() -> None:
         assert getattr(TraceTable, name) is not getattr(faust.Table, name), name
 
 
-def test_recovery_from_the_clean_topic_rebuilds_every_trace() -> None:
-    rng = random.Random(7)
-    settings = TraceSettings(max_events=20)
-    live = _traces("traces-live", settings)
-    topic = CleanTopic(live)
+def _published(app_id: str, seed: int, settings: TraceSettings) -> tuple[CleanTopic, list[str]]:
+    """A live worker's traces and the clean topic it wrote: 60 batches over 12 sessions,
+    with gaps in the seqs and replayed batches."""
+    rng = random.Random(seed)
+    topic = CleanTopic(_traces(app_id, settings))
     sessions = [f"s-{n}" for n in range(12)]
     next_seq = dict.fromkeys(sessions, 0)
     now = time.time()
@@ -141,7 +141,13 @@ def test_recovery_from_the_clean_topic_rebuilds_every_trace() -> None:
         if rng.random() < 0.2:
             released += released[:3]  # a replayed batch repeats released events
         topic.publish(released, now + batch * 0.01)
+    return topic, sessions
 
+
+def test_recovery_from_the_clean_topic_rebuilds_every_trace() -> None:
+    settings = TraceSettings(max_events=20)
+    topic, sessions = _published("traces-live", 7, settings)
+    live = topic.traces
     recovered = _traces("traces-recovered", settings)
     changelog = topic.messages
     recovered.table.apply_changelog_batch(changelog[:100])
@@ -254,18 +260,8 @@ def _as_fetched(messages: list[Any]) -> dict[Any, list[Any]]:
 def test_the_recent_records_are_read_in_bulk_before_faust_recovery() -> None:
     """on_rebalance reads each wanted partition from its recent start in bulk, so the
     traces are the live ones and Faust's recovery starts after what was read."""
-    rng = random.Random(11)
-    live = _traces("traces-bulk-live", TraceSettings(max_events=20))
-    topic = CleanTopic(live)
-    sessions = [f"s-{n}" for n in range(10)]
-    next_seq = dict.fromkeys(sessions, 0)
-    now = time.time()
-    for batch in range(40):
-        released = []
-        for session_id in rng.sample(sessions, 3):
-            released.append(_clean(session_id, next_seq[session_id]))
-            next_seq[session_id] += 1
-        topic.publish(released, now + batch * 0.01)
+    topic, sessions = _published("traces-bulk-live", 11, TraceSettings(max_events=20))
+    live = topic.traces
     fetched = _as_fetched(topic.messages)
 
     recovered = _traces("traces-bulk-recovered", TraceSettings(max_events=20))
