@@ -111,13 +111,15 @@ class TraceTable(faust.Table[str, SessionTrace]):
         """Faust's recovery: each event's message is a clean record (timestamp in s)."""
         for event in batch:
             message = event.message
-            self._apply(message.tp, [message], seconds=1.0)
+            self.apply_records(message.tp, [message], seconds=1.0)
 
     def apply_bulk(self, tp: TP, records: list[Any]) -> None:
         """The bulk read's records (aiokafka's: timestamp in ms)."""
-        self._apply(tp, records, seconds=1e-3)
+        self.apply_records(tp, records, seconds=1e-3)
 
-    def _apply(self, tp: TP, records: list[Any], *, seconds: float) -> None:
+    def apply_records(self, tp: TP, records: list[Any], *, seconds: float) -> None:
+        """Replay clean records of one partition into the traces (``seconds``: the
+        records' timestamp unit in seconds); a malformed record is skipped and logged."""
         data = plain_dict(self)
         # The in-memory store forgets keys of partitions not assigned after recovery by
         # this map (Store.on_recovery_completed); keep it as the stock method does.
@@ -166,10 +168,10 @@ class TraceTable(faust.Table[str, SessionTrace]):
         if not wanted:
             return
         if self.find_offsets is not None:
-            await self._find_recent(wanted)
-        await self._read_in_bulk(wanted)
+            await self.find_recent(wanted)
+        await self.read_in_bulk(wanted)
 
-    async def _find_recent(self, wanted: set[TP]) -> None:
+    async def find_recent(self, wanted: set[TP]) -> None:
         """Where each partition's recent part starts (:attr:`read_from`)."""
         assert self.find_offsets is not None
         since_ms = int((time.time() - self.trace_settings.max_age_s - READ_MARGIN_S) * 1000)
@@ -187,7 +189,7 @@ class TraceTable(faust.Table[str, SessionTrace]):
             if offset is not None and offset > 0:
                 self.read_from[tp] = offset - 1  # Faust reads from the offset after this
 
-    async def _read_in_bulk(self, wanted: set[TP]) -> None:
+    async def read_in_bulk(self, wanted: set[TP]) -> None:
         """Read the recent part of the partitions in bulk (module docstring: why); what is
         applied moves :meth:`persisted_offset` on, so Faust's recovery reads only the rest."""
         if self.bulk_load is None:
