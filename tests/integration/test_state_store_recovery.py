@@ -126,7 +126,7 @@ def reasoning_released(deployment: Any, lines: list[bytes]) -> list[str]:
 def test_missing_store_is_rebuilt_and_an_older_one_reads_only_the_tail(
     deploy: Any, tmp_path: Path
 ) -> None:
-    deployment = deploy()
+    deployment = deploy(CHAO_WORKER_STATE_STORE="rocksdb")
     datadir = str(tmp_path / "a-store")
     first = deployment.worker("a", CHAO_WORKER_DATADIR=datadir)
     first.wait_ready()
@@ -160,7 +160,7 @@ def test_missing_store_is_rebuilt_and_an_older_one_reads_only_the_tail(
 
 def test_a_store_of_another_deployment_is_wiped_and_rebuilt(deploy: Any, tmp_path: Path) -> None:
     datadir = str(tmp_path / "shared-store")
-    before = deploy()
+    before = deploy(CHAO_WORKER_STATE_STORE="rocksdb")
     worker = before.worker("before", CHAO_WORKER_DATADIR=datadir)
     worker.wait_ready()
     feed(before, worker, session_lines("theirs", 20))
@@ -168,7 +168,7 @@ def test_a_store_of_another_deployment_is_wiped_and_rebuilt(deploy: Any, tmp_pat
 
     # Another app id (and changelog) on the same data directory: its databases mean
     # nothing here.
-    after = deploy()
+    after = deploy(CHAO_WORKER_STATE_STORE="rocksdb")
     successor = after.worker("after", CHAO_WORKER_DATADIR=datadir)
     successor.wait_ready()
     restored, wiped, held = store_metrics(successor)
@@ -180,7 +180,7 @@ def test_a_store_of_another_deployment_is_wiped_and_rebuilt(deploy: Any, tmp_pat
 
 @pytest.mark.kafka_only
 def test_exactly_once_rebuilds_a_store_left_by_a_crash(deploy: Any, tmp_path: Path) -> None:
-    deployment = deploy(CHAO_PROCESSING_GUARANTEE="exactly_once")
+    deployment = deploy(CHAO_PROCESSING_GUARANTEE="exactly_once", CHAO_WORKER_STATE_STORE="rocksdb")
     datadir = str(tmp_path / "eos-store")
     worker = deployment.worker("eos", CHAO_WORKER_DATADIR=datadir)
     worker.wait_ready()
