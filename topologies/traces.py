@@ -108,10 +108,15 @@ class TraceTable(faust.Table[str, SessionTrace]):
         self.read_from: dict[TP, int] = {}  # the offset before the first one to read
 
     def apply_changelog_batch(self, batch: Iterable[Any]) -> None:
-        """Faust's recovery: each event's message is a clean record (timestamp in s)."""
+        """Faust's recovery: each event's message is a clean record (timestamp in s).
+        Grouped by partition, in order within each (a session lives in one partition), so
+        the per-call set-up of :meth:`apply_records` runs once per partition, not per record."""
+        by_tp: dict[TP, list[Any]] = {}
         for event in batch:
             message = event.message
-            self.apply_records(message.tp, [message], seconds=1.0)
+            by_tp.setdefault(message.tp, []).append(message)
+        for tp, messages in by_tp.items():
+            self.apply_records(tp, messages, seconds=1.0)
 
     def apply_bulk(self, tp: TP, records: list[Any]) -> None:
         """The bulk read's records (aiokafka's: timestamp in ms)."""
