@@ -225,6 +225,18 @@ class TraceTable(faust.Table[str, SessionTrace]):
                 del offsets[tp]
 
 
+def _side_consumer(bootstrap: list[str], **options: Any) -> AIOKafkaConsumer:
+    """A short-lived consumer of the traces table's own, outside Faust's (which is inside
+    its rebalance callback when the table needs one): no group, no commits."""
+    return AIOKafkaConsumer(
+        bootstrap_servers=bootstrap,
+        enable_auto_commit=False,
+        request_timeout_ms=int(START_LOOKUP_TIMEOUT_S * 1000),
+        **aiokafka_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
+        **options,
+    )
+
+
 def broker_offset_lookup(bootstrap: list[str]) -> OffsetLookup:
     """A lookup of the first offsets at or after a time, with its own short-lived
     consumer: Faust's consumer thread is inside its rebalance callback when the table
@@ -233,12 +245,7 @@ def broker_offset_lookup(bootstrap: list[str]) -> OffsetLookup:
     recovery reads none of it rather than all of it."""
 
     async def find(tps: set[TP], since_ms: int) -> dict[TP, int | None]:
-        consumer = AIOKafkaConsumer(
-            bootstrap_servers=bootstrap,
-            enable_auto_commit=False,
-            request_timeout_ms=int(START_LOOKUP_TIMEOUT_S * 1000),
-            **aiokafka_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
-        )
+        consumer = _side_consumer(bootstrap)
         await consumer.start()
         try:
             query = {TopicPartition(tp.topic, tp.partition): since_ms for tp in tps}
@@ -267,14 +274,11 @@ def broker_bulk_reader(bootstrap: list[str]) -> BulkLoad:
         starts: dict[TP, int], apply: Callable[[TP, list[Any]], None], budget_s: float
     ) -> None:
         deadline = time.monotonic() + budget_s
-        consumer = AIOKafkaConsumer(
-            bootstrap_servers=bootstrap,
-            enable_auto_commit=False,
+        consumer = _side_consumer(
+            bootstrap,
             isolation_level="read_committed",
             # An offset below the log's start (gone with retention): from its start.
             auto_offset_reset="earliest",
-            request_timeout_ms=int(START_LOOKUP_TIMEOUT_S * 1000),
-            **aiokafka_options(),  # CHAO_KAFKA_* (pipeline.kafka.security)
         )
         await consumer.start()
         try:
