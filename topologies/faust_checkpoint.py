@@ -91,14 +91,14 @@ class ChangelogState:
         delivered = await self.publisher.publish()
         if self.local is None:
             return
-        last: dict[int, int] = {}
+        offsets: dict[int, list[tuple[int, int]]] = {}
         for where in delivered:
             if where.topic == self.topic:
-                end = where.first + where.count - 1
-                last[where.partition] = max(last.get(where.partition, -1), end)
+                span = (where.first, where.first + where.count - 1)
+                offsets.setdefault(where.partition, []).append(span)
         for partition, records in pending.items():
-            if partition in last:
-                self.local.write(partition, records, last[partition])
+            if partition in offsets:
+                self.local.write(partition, records, offsets[partition])
 
     def discard(self) -> None:
         self.store.discard_pending()

@@ -20,9 +20,16 @@ What :class:`SessionStore` adds, and why:
 - **Writes after the changelog's acks** (:meth:`SessionStore.write`): the topology writes
   the changelog itself (``topologies.faust_checkpoint.ChangelogState``), so Faust's own
   write path (``Table._on_changelog_sent``) never runs; once the broker acknowledged a
-  commit's state records, they go into the partition's database with the offset of the
-  last one, in one atomic write batch. A database never claims an offset whose record it
-  lacks.
+  commit's state records, they go into the partition's database in one atomic write
+  batch, with the offset of the last one only when nothing of another writer lies
+  between the offset the database reflected and these records (:func:`follows`). A
+  database never claims an offset whose record, or another writer's before it, it lacks.
+  Why the second half: a worker paused past its session (a zombie) that thaws gets the
+  acks of records it sent, appended after those its partitions' new owner wrote
+  meanwhile; claiming their offset would make the recovery at its rejoin start past the
+  new owner's records, and its sessions would keep the states from before the pause (a
+  CI run saw six events of one session dead-lettered that way). Unclaimed, the offset
+  stays where it was and the recovery reads everything since, in the changelog's order.
 - **The recovery rules** (:meth:`SessionStore.check_partitions`, when a partition is
   assigned, before Faust's recovery asks for the offsets): a database that is missing is
   created empty (the changelog rebuilds it); one whose identity marker names another app
@@ -133,6 +140,22 @@ def _has_data(db: Any) -> bool:
     return any(key not in (IDENTITY_KEY, CLEAN_KEY) for key in keys)
 
 
+def follows(reflected: int, offsets: list[tuple[int, int]], gap: int) -> bool:
+    """Whether records delivered at ``offsets`` ((first, last) of each delivery) come right
+    after offset ``reflected``, with nothing of another writer between or among them.
+
+    ``gap``: offsets that may be skipped before each delivery with nothing written in
+    them by anyone else: 0 at least once (only records in the partition); 1 under
+    exactly-once (a transaction's commit marker; another writer's transaction takes two
+    or more, a record and its marker)."""
+    last = reflected
+    for first, end in sorted(offsets):
+        if first - last - 1 > gap:
+            return False
+        last = max(last, end)
+    return True
+
+
 def stale_reason(
     identity: bytes | None,
     expected: bytes,
@@ -178,6 +201,8 @@ class SessionStore(faust_rocksdb.Store):
         self.loaded: set[int] = set()
         self.restored_records = 0  # changelog records applied by recovery, this process
         self.wipes: dict[str, int] = {}  # by reason
+        # Writes whose offset was not claimed: another writer's records came between.
+        self.unclaimed_writes = 0
 
     # -- the decoded states ----------------------------------------------------------------
 
@@ -208,10 +233,18 @@ class SessionStore(faust_rocksdb.Store):
 
     # -- writes ----------------------------------------------------------------------------
 
-    def write(self, partition: int, records: list[tuple[bytes, bytes | None]], offset: int) -> None:
-        """The state records the broker acknowledged on the changelog partition, the last
-        at ``offset``: into the partition's database, with the offset, atomically."""
-        if partition not in faust_bridge.rocksdb_open_dbs(self):
+    def write(
+        self,
+        partition: int,
+        records: list[tuple[bytes, bytes | None]],
+        offsets: list[tuple[int, int]],
+    ) -> None:
+        """The state records the broker acknowledged on the changelog partition, delivered
+        at ``offsets`` (first, last of each delivery): into the partition's database, with
+        the last offset when they follow the one it reflects (:func:`follows`),
+        atomically."""
+        db = faust_bridge.rocksdb_open_dbs(self).get(partition)
+        if db is None:
             return  # revoked meanwhile: its next owner has them from the changelog
         batch = rocksdict.WriteBatch(raw_mode=True)
         for key, value in records:
@@ -219,8 +252,13 @@ class SessionStore(faust_rocksdb.Store):
                 batch.delete(key)
             else:
                 batch.put(key, value)
-        batch.put(OFFSET_KEY, str(offset).encode())
-        faust_bridge.rocksdb_open_dbs(self)[partition].write(batch)
+        reflected = db.get(OFFSET_KEY)
+        gap = 1 if self.exactly_once else 0
+        if reflected is not None and follows(int(reflected), offsets, gap):
+            batch.put(OFFSET_KEY, str(max(last for _, last in offsets)).encode())
+        else:
+            self.unclaimed_writes += 1
+        db.write(batch)
 
     def apply_changelog_batch(
         self,
@@ -299,6 +337,11 @@ class SessionStore(faust_rocksdb.Store):
                 db = faust_bridge.rocksdb_partition_db(self, tp.partition)
             db.put(IDENTITY_KEY, self.identity)
             db.delete(CLEAN_KEY)
+            earliest, end = bounds.get(tp, (0, -1))
+            if earliest == end and db.get(OFFSET_KEY) is None:
+                # An empty changelog partition: an empty database reflects all of it, so
+                # the first acknowledged write can claim its offset (follows()).
+                db.put(OFFSET_KEY, str(end - 1).encode())
 
     def wipe(self, partition: int) -> None:
         """Delete a partition's database (and its decoded sessions); the next open makes
@@ -350,3 +393,11 @@ class StoreCollector(Collector):
         for reason, count in sorted((store.wipes if store is not None else {}).items()):
             wipes.add_metric([reason], count)
         yield wipes
+        unclaimed = CounterMetricFamily(
+            "chao_state_store_unclaimed_writes",
+            "Acknowledged state writes whose changelog offset the local store did not take: "
+            "another writer's records came between (a zombie's, or a new owner's); the "
+            "next recovery reads them",
+        )
+        unclaimed.add_metric([], store.unclaimed_writes if store is not None else 0)
+        yield unclaimed

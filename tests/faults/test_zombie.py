@@ -63,9 +63,12 @@ RATE = 150.0
 SESSION_TIMEOUT_S = 4.0  # the test deployments' CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S
 PAUSE_S = 3 * SESSION_TIMEOUT_S  # frozen well past it: the group expels the zombie
 SEED = 20261207
-GUARANTEES = [
-    pytest.param("at_least_once", id="at_least_once"),
-    pytest.param("exactly_once", id="exactly_once", marks=pytest.mark.kafka_only),
+RUNS = [
+    pytest.param("at_least_once", "memory", id="at_least_once"),
+    pytest.param("exactly_once", "memory", id="exactly_once", marks=pytest.mark.kafka_only),
+    # The sessions on RocksDB (a setting): a thawed zombie's late acks must not make its
+    # store skip the survivor's changelog records at the rejoin (topologies.state_store).
+    pytest.param("at_least_once", "rocksdb", id="at_least_once-rocksdb"),
 ]
 
 
@@ -77,13 +80,22 @@ def raw_partitions(worker: WorkerProcess, raw_topic: str) -> set[int]:
         return set()
 
 
+def metric_total(worker: WorkerProcess, name: str) -> float | None:
+    """A counter's value on the worker's /metrics; None when it does not answer."""
+    try:
+        text = worker.get("/metrics", timeout=5.0)[1].decode()
+    except OSError:
+        return None
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name))
+
+
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize("guarantee", GUARANTEES)
-def test_paused_worker_past_its_session_timeout(deploy, report, guarantee: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(("guarantee", "store"), RUNS)
+def test_paused_worker_past_its_session_timeout(deploy, report, guarantee: str, store: str) -> None:  # type: ignore[no-untyped-def]
     exactly_once = guarantee == "exactly_once"
     # At the default window: the time the zombie's partitions wait for the group to expel
     # it does not count (contract 3.4).
-    deployment = deploy(CHAO_PROCESSING_GUARANTEE=guarantee)
+    deployment = deploy(CHAO_PROCESSING_GUARANTEE=guarantee, CHAO_WORKER_STATE_STORE=store)
     assert deployment.env["CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S"] == f"{SESSION_TIMEOUT_S:g}"
     isolation: IsolationLevel = "read_committed" if exactly_once else "read_uncommitted"
     raw = deployment.topics.raw
@@ -168,6 +180,10 @@ def test_paused_worker_past_its_session_timeout(deploy, report, guarantee: str) 
         "produce_s": round(producing, 1),
         "complete_after_s": None if took is None else round(took, 1),
         "zombie_fenced_and_restarted": fenced,
+        "store": store,
+        "zombie_unclaimed_state_writes": metric_total(
+            zombie, "chao_state_store_unclaimed_writes_total"
+        ),
     }
     report(fig)
     # The pause, the thaw and the zombie's return all fell mid-stream.

@@ -34,7 +34,11 @@ TOPIC = "app-sessions-changelog"
 IDENTITY = orjson.dumps({"app": "app", "changelog": TOPIC})
 
 
-def new_store(datadir: Path, *, cache_mb: int = 8, exactly_once: bool = False) -> SessionStore:
+def new_store(
+    datadir: Path, *, cache_mb: int = 8, exactly_once: bool = False, changelog_end: int = 0
+) -> SessionStore:
+    """A store for the sessions table; ``changelog_end``: the changelog partitions' end
+    offset that the broker reports (0: empty, as for a new deployment)."""
     state_store.register()
     app = faust.App("state-store-test", broker="kafka://127.0.0.1:9", datadir=str(datadir))
     changelog = app.topic(TOPIC, key_type=str, partitions=PARTITIONS)
@@ -51,6 +55,11 @@ def new_store(datadir: Path, *, cache_mb: int = 8, exactly_once: bool = False) -
     store.partitions = PARTITIONS
     store.identity = IDENTITY
     store.exactly_once = exactly_once
+
+    async def bounds(tps: set[TP]) -> dict[TP, tuple[int, int]]:
+        return {tp: (0, changelog_end) for tp in tps}
+
+    store.offset_bounds = bounds
     return store
 
 
@@ -67,6 +76,14 @@ def keys_in(partition: int, count: int) -> list[str]:
 
 def record(key: str, state: SessionState | None) -> tuple[bytes, bytes | None]:
     return key.encode(), encode_state(state)
+
+
+def changelog_event(key: str, partition: int, offset: int, state: SessionState | None) -> Any:
+    raw_key, value = record(key, state)
+    message = SimpleNamespace(
+        tp=TP(TOPIC, partition), partition=partition, offset=offset, key=raw_key, value=value
+    )
+    return SimpleNamespace(message=message)
 
 
 def assign(store: SessionStore, partitions: set[int]) -> None:
@@ -112,16 +129,17 @@ def test_acknowledged_states_persist_with_their_offset_and_load_back(tmp_path: P
     store = new_store(tmp_path)
     assign(store, {1})
     first, second = keys_in(1, 2)
-    store.write(1, [record(first, SessionState(next_seq=3)), record(second, SessionState())], 41)
-    store.write(1, [record(second, None)], 42)
-    assert store.persisted_offset(TP(TOPIC, 1)) == 42
+    states = [record(first, SessionState(next_seq=3)), record(second, SessionState())]
+    store.write(1, states, [(0, 1)])
+    store.write(1, [record(second, None)], [(2, 2)])
+    assert store.persisted_offset(TP(TOPIC, 1)) == 2
     asyncio.run(store.stop())
 
-    again = new_store(tmp_path)
+    again = new_store(tmp_path, changelog_end=3)
     assign(again, {1})
     assert set(again.data) == {first}
     assert again.data[first].next_seq == 3
-    assert again.persisted_offset(TP(TOPIC, 1)) == 42
+    assert again.persisted_offset(TP(TOPIC, 1)) == 2
     assert again.restored_records == 0  # nothing read from the changelog to get here
 
 
@@ -130,8 +148,8 @@ def test_a_revoked_partition_leaves_memory_not_disk(tmp_path: Path) -> None:
     assign(store, {0, 3})
     (a,) = keys_in(0, 1)
     (b,) = keys_in(3, 1)
-    store.write(0, [record(a, SessionState())], 5)
-    store.write(3, [record(b, SessionState())], 9)
+    store.write(0, [record(a, SessionState())], [(0, 0)])
+    store.write(3, [record(b, SessionState())], [(0, 0)])
     store.load({0, 3})
     store.data.update({a: SessionState(), b: SessionState()})
     table = SimpleNamespace(data=store)
@@ -146,19 +164,85 @@ def test_recovery_records_update_the_loaded_sessions_and_are_counted(tmp_path: P
     assign(store, {2})
     (key,) = keys_in(2, 1)
 
-    def event(offset: int, state: SessionState | None) -> Any:
-        raw_key, value = record(key, state)
-        message = SimpleNamespace(
-            tp=TP(TOPIC, 2), partition=2, offset=offset, key=raw_key, value=value
-        )
-        return SimpleNamespace(message=message)
-
-    store.apply_changelog_batch([event(7, SessionState(next_seq=8))], None, None)
+    store.apply_changelog_batch([changelog_event(key, 2, 7, SessionState(next_seq=8))], None, None)
     assert store.data[key].next_seq == 8
-    store.apply_changelog_batch([event(8, None)], None, None)
+    store.apply_changelog_batch([changelog_event(key, 2, 8, None)], None, None)
     assert key not in store.data
     assert store.restored_records == 2
     assert store.persisted_offset(TP(TOPIC, 2)) == 8
+
+
+@pytest.mark.parametrize(
+    ("reflected", "offsets", "gap", "expected"),
+    [
+        (9, [(10, 12)], 0, True),  # right after
+        (9, [(10, 10), (11, 14)], 0, True),  # two deliveries, back to back
+        (9, [(11, 14), (10, 10)], 0, True),  # in any order
+        (9, [(11, 12)], 0, False),  # offset 10 is another writer's record
+        (9, [(10, 10), (12, 12)], 0, False),  # ... or between two of ours
+        (9, [(11, 12)], 1, True),  # exactly-once: 10 is our last commit's marker
+        (9, [(12, 12)], 1, False),  # 10-11: another writer's record and marker
+        (-1, [(0, 3)], 0, True),  # an empty changelog's first records
+    ],
+)
+def test_a_write_follows_the_reflected_offset_only_with_nothing_between(
+    reflected: int, offsets: list[tuple[int, int]], gap: int, expected: bool
+) -> None:
+    assert state_store.follows(reflected, offsets, gap) is expected
+
+
+def test_acks_after_another_writer_s_records_leave_the_offset_for_recovery(
+    tmp_path: Path,
+) -> None:
+    # The zombie of CI at 497ccf9: a worker paused past its session thaws and gets the
+    # acks of states it sent, appended after those the partition's new owner wrote
+    # meanwhile (offsets 2-3), then rejoins with the same partition.
+    store = new_store(tmp_path)
+    assign(store, {1})
+    (key,) = keys_in(1, 1)
+    store.write(1, [record(key, SessionState(next_seq=2))], [(0, 1)])
+    store.data[key] = SessionState(next_seq=2)
+    store.write(1, [record(key, SessionState(next_seq=3))], [(4, 4)])  # the zombie's
+    assert store.persisted_offset(TP(TOPIC, 1)) == 1  # not 4: 2-3 are not in it
+    assert store.unclaimed_writes == 1
+    # So the recovery at the rejoin reads 2-4 (Faust starts after the persisted offset)
+    # and ends where the changelog ends: the zombie's record is the last word.
+    store.apply_changelog_batch(
+        [
+            changelog_event(key, 1, 2, SessionState(next_seq=5)),
+            changelog_event(key, 1, 3, SessionState(next_seq=9)),
+            changelog_event(key, 1, 4, SessionState(next_seq=3)),
+        ],
+        None,
+        None,
+    )
+    assert store.persisted_offset(TP(TOPIC, 1)) == 4
+    assert store.data[key].next_seq == 3
+    store.write(1, [record(key, SessionState(next_seq=4))], [(5, 5)])  # contiguous again
+    assert store.persisted_offset(TP(TOPIC, 1)) == 5
+    assert store.unclaimed_writes == 1
+
+
+def test_a_database_claims_no_offset_until_it_reflects_a_known_point(tmp_path: Path) -> None:
+    async def unknown(tps: set[TP]) -> dict[TP, tuple[int, int]]:
+        raise OSError("broker gone")
+
+    async def non_empty(tps: set[TP]) -> dict[TP, tuple[int, int]]:
+        return {tp: (0, 7) for tp in tps}
+
+    for bounds in (unknown, non_empty):
+        store = new_store(tmp_path / bounds.__name__)
+        store.offset_bounds = bounds
+        assign(store, {2})
+        (key,) = keys_in(2, 1)
+        # New database: until recovery read the changelog's records into it, it cannot
+        # say what it reflects.
+        store.write(2, [record(key, SessionState())], [(7, 7)])
+        assert store.persisted_offset(TP(TOPIC, 2)) is None, bounds.__name__
+        assert store.unclaimed_writes == 1
+    empty = new_store(tmp_path / "empty")
+    assign(empty, {2})
+    assert empty.persisted_offset(TP(TOPIC, 2)) == -1
 
 
 @pytest.mark.parametrize(
@@ -201,19 +285,19 @@ def test_exactly_once_wipes_what_a_crash_left_and_keeps_a_clean_stop(tmp_path: P
     store = new_store(tmp_path, exactly_once=True)
     assign(store, {1})
     (key,) = keys_in(1, 1)
-    store.write(1, [record(key, SessionState())], 3)
+    store.write(1, [record(key, SessionState())], [(0, 0)])
     db = faust_bridge.rocksdb_partition_db(store, 1)
     assert db.get(IDENTITY_KEY) == IDENTITY and db.get(CLEAN_KEY) is None
     store.mark_clean()
     asyncio.run(store.stop())
 
-    clean = new_store(tmp_path, exactly_once=True)
+    clean = new_store(tmp_path, exactly_once=True, changelog_end=1)
     assign(clean, {1})
     assert set(clean.data) == {key} and clean.wipes == {}
     # Opened again and never stopped cleanly (a SIGKILL): the marker is gone.
     asyncio.run(clean.stop())
 
-    crashed = new_store(tmp_path, exactly_once=True)
+    crashed = new_store(tmp_path, exactly_once=True, changelog_end=1)
     assign(crashed, {1})
     assert crashed.data == {}
     assert crashed.persisted_offset(TP(TOPIC, 1)) is None  # the changelog rebuilds it
@@ -224,10 +308,10 @@ def test_a_store_of_another_deployment_is_wiped(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     assign(store, {0})
     (key,) = keys_in(0, 1)
-    store.write(0, [record(key, SessionState())], 3)
+    store.write(0, [record(key, SessionState())], [(0, 0)])
     asyncio.run(store.stop())
 
-    other = new_store(tmp_path)
+    other = new_store(tmp_path, changelog_end=1)
     other.identity = orjson.dumps({"app": "another", "changelog": TOPIC})
     assign(other, {0})
     assert other.data == {} and other.persisted_offset(TP(TOPIC, 0)) is None
@@ -238,7 +322,7 @@ def test_a_store_past_the_changelog_s_end_is_wiped(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     assign(store, {0})
     (key,) = keys_in(0, 1)
-    store.write(0, [record(key, SessionState())], 30)
+    store.write(0, [record(key, SessionState())], [(0, 30)])
     asyncio.run(store.stop())
 
     async def bounds(tps: set[TP]) -> dict[TP, tuple[int, int]]:
