@@ -193,11 +193,7 @@ class WorkerSettings(BaseSettings):
         "compose volume): two workers must never share one.",
     )
     state_store: Literal["rocksdb", "memory"] = Field(
-        # memory until the failure of 2026-12-06 is understood: with rocksdb the default,
-        # CI's at-least-once zombie test on Kafka once dead-lettered a session's events as
-        # session_ineligible after the paused worker rejoined (a stale session state);
-        # docs/kafka.md, 'The state store'.
-        "memory",
+        "rocksdb",
         description="Where the sessions table lives. rocksdb: one RocksDB database per "
         "owned changelog partition under datadir, with the changelog offset it reflects, "
         "so a restarted worker reads only the changelog's tail (the decoded states of the "
