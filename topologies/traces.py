@@ -37,6 +37,7 @@ The endpoints that serve the traces and the live tail (``/sessions/{sessionId}/t
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable, Iterable, Mapping
 from datetime import timedelta
@@ -51,6 +52,7 @@ from yarl import URL
 from pipeline.kafka.admin import TopicSpec
 from pipeline.kafka.security import aiokafka_options
 from pipeline.trace import TraceSettings
+from pipeline.trace.aging import OldestFirst
 from pipeline.trace.headers import parse_prev_seq
 from pipeline.trace.model import SessionTrace
 from pipeline.trace.replay import apply_clean_record
@@ -106,6 +108,9 @@ class TraceTable(faust.Table[str, SessionTrace]):
         super().__post_init__()
         self.applied_through: dict[TP, int] = {}  # last offset applied, per partition
         self.read_from: dict[TP, int] = {}  # the offset before the first one to read
+        # Set when records were replayed into the traces: Traces' age index has not seen
+        # the traces they made (Traces.expire rebuilds it).
+        self.replayed = False
 
     def apply_changelog_batch(self, batch: Iterable[Any]) -> None:
         """Faust's recovery: each event's message is a clean record (timestamp in s).
@@ -131,6 +136,7 @@ class TraceTable(faust.Table[str, SessionTrace]):
         key_partition = faust_bridge.key_partitions(self.data)
         settings = self.trace_settings
         applied = self.applied_through
+        self.replayed = True
         for record in records:
             applied[tp] = max(applied.get(tp, -1), record.offset)
             try:
@@ -354,6 +360,7 @@ class Traces:
         table.value_serializer = "raw"
         self.table = app.tables.add(table)
         self.tail = LiveTail(settings.sse_max_queue)
+        self.oldest = OldestFirst()  # what expire() looks at (pipeline.trace.aging: why)
 
     # -- writing (under the topology's lock) -----------------------------------------------
 
@@ -380,6 +387,7 @@ class Traces:
         """Append the batch's released clean events (each with the JSON that went to the
         clean topic), then hand them to live subscribers."""
         data = plain_dict(self.table)
+        note = self.oldest.note
         now = time.time()
         appended = []
         for record, encoded in released:
@@ -389,20 +397,38 @@ class Traces:
                 trace = SessionTrace.empty(session_id, self.settings)
             if trace.append(record, encoded, now):
                 data[session_id] = trace
+                note(session_id, trace.appended_at[0])
                 appended.append((session_id, record))
         for session_id, record in appended:
             self.tail.publish(session_id, record)
 
-    def expire(self) -> int:
+    def expire(self, now: float | None = None) -> int:
         """Drop aged events; forget traces left empty. Returns how many were forgotten.
+
+        Looks only at the traces whose oldest event was older than the age bound when
+        last noted (:class:`~pipeline.trace.aging.OldestFirst`), not at every trace: it
+        runs under the batches' lock. After a replay the index is rebuilt once.
 
         Nothing is written: recovery reads only what is younger than the age bound, and
         cuts a replayed event by the same bound."""
+        now = time.time() if now is None else now
         data = plain_dict(self.table)
+        oldest = self.oldest
+        if self.table.replayed:
+            self.table.replayed = False
+            oldest.rebuild(
+                (session_id, trace.appended_at[0] if trace.appended_at else -math.inf)
+                for session_id, trace in data.items()
+            )
         forgotten = 0
-        for session_id in list(data.keys()):
-            trace = data[session_id]
-            if trace.prune() and not trace.seqs:
+        for session_id in oldest.pop_due(now - self.settings.max_age_s):
+            trace = data.get(session_id)
+            if trace is None:
+                continue  # forgotten meanwhile (its partition moved)
+            trace.prune(now)
+            if trace.seqs:
+                oldest.note(session_id, trace.appended_at[0])
+            else:
                 del data[session_id]
                 forgotten += 1
         return forgotten

@@ -25,6 +25,7 @@ from pipeline.config import PipelineConfig, TopicNames, WorkerSettings
 from pipeline.kafka.admin import session_events_spec
 from pipeline.trace import TraceSettings
 from pipeline.trace.headers import PREV_SEQ_HEADER, prev_seq_header
+from pipeline.trace.model import SessionTrace
 from topologies.pipeline_app import PipelineTopology
 from topologies.state import partition_for, plain_dict
 from topologies.traces import BULK_LOAD_BUDGET_S, READ_MARGIN_S, Traces, TraceTable
@@ -239,6 +240,46 @@ def test_a_rebalance_forgets_the_traces_of_partitions_owned_elsewhere() -> None:
     assert kept and len(kept) < len(sessions)
     traces.drop_partitions(gone)
     assert sorted(plain_dict(traces.table)) == sorted(kept)
+
+
+def test_expiry_forgets_aged_traces_and_looks_only_at_those_due(monkeypatch: Any) -> None:
+    traces = _traces("traces-expiry", TraceSettings(max_age_s=100.0))
+    start = time.time()
+    traces.append([_clean(f"s-{n}", 0) for n in range(500)])
+    pruned: list[str] = []
+    prune = SessionTrace.prune
+
+    def counted(trace: SessionTrace, now: float | None = None) -> int:
+        pruned.append(trace.session_id)
+        return prune(trace, now)
+
+    monkeypatch.setattr(SessionTrace, "prune", counted)
+    assert traces.expire(start + 50.0) == 0
+    assert pruned == []  # none due: no trace looked at (was: all 500, every 30 s)
+    # s-0 goes on: an event 120 s later. Its index entry still says "start": popped
+    # early, pruned of its first event, noted again with its real oldest time.
+    record, encoded = _clean("s-0", 1)
+    plain_dict(traces.table)["s-0"].append(record, encoded, now=start + 120.0)
+    pruned.clear()
+    assert traces.expire(start + 150.0) == 499
+    assert len(pruned) == 500
+    assert list(plain_dict(traces.table)) == ["s-0"]
+    assert plain_dict(traces.table)["s-0"].first_seq == 1
+    pruned.clear()
+    assert traces.expire(start + 200.0) == 0
+    assert pruned == []  # s-0's oldest event is from start + 120 s: not due before + 220
+    assert traces.expire(start + 221.0) == 1
+
+
+def test_expiry_after_a_replay_sees_the_replayed_traces() -> None:
+    settings = TraceSettings(max_age_s=100.0)
+    topic, sessions = _published("traces-expiry-live", 3, settings)
+    recovered = _traces("traces-expiry-recovered", settings)
+    recovered.table.apply_changelog_batch(topic.messages)
+    assert sorted(plain_dict(recovered.table)) == sorted(sessions)
+    assert recovered.expire(time.time() + 50.0) == 0
+    assert recovered.expire(time.time() + 200.0) == len(sessions)
+    assert plain_dict(recovered.table) == {}
 
 
 def _as_fetched(messages: list[Any]) -> dict[Any, list[Any]]:
