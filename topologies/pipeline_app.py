@@ -152,16 +152,28 @@ class PipelineTopology:
         self.exactly_once = self.settings.processing_guarantee == "exactly_once"
         self.addresses = bootstrap_addresses(self.settings.broker)
         self.bootstrap = ",".join(f"{host}:{port}" for host, port in self.addresses)
+        static = self.settings.group_instance_id is not None
         engine = resolve_engine(
             self.settings.broker_engine,
             self.addresses,
-            unknown="kafka" if self.exactly_once else "tansu",
+            # Both are refused on Tansu below: a worker started before its Kafka broker
+            # must not be refused for want of an answer.
+            unknown="kafka" if self.exactly_once or static else "tansu",
         )
         if self.exactly_once and engine != "kafka":
             raise ConfigError(
                 "CHAO_PROCESSING_GUARANTEE=exactly_once needs Apache Kafka's transactions; "
                 f"the broker at {self.settings.broker} is the embedded Tansu, which has none: "
                 "use at_least_once there"
+            )
+        if static and engine != "kafka":
+            # Tansu 0.6 answers a static member's JoinGroup at generation 0 and the member
+            # rejoins every few seconds for ever: it would never process anything.
+            raise ConfigError(
+                "CHAO_WORKER_GROUP_INSTANCE_ID (static membership) needs Apache Kafka; the "
+                f"broker at {self.settings.broker} is the embedded Tansu, whose group "
+                "coordinator never settles a static member: unset it there (docs/kafka.md, "
+                "'Static membership')"
             )
         if self.exactly_once and self.settings.process_in_place:
             # A raw partition's transaction must not hold another partition's session

@@ -264,3 +264,13 @@ def test_exactly_once_is_refused_on_tansu() -> None:
     with pytest.raises(ConfigError, match="Tansu") as refused:
         PipelineTopology(settings)
     assert "at_least_once" in str(refused.value)
+
+
+def test_static_membership_is_refused_on_tansu() -> None:
+    from topologies.pipeline_app import PipelineTopology
+
+    settings = WorkerSettings(broker_engine="tansu", group_instance_id="worker-0")
+    with pytest.raises(ConfigError, match="Tansu") as refused:
+        PipelineTopology(settings)
+    assert "CHAO_WORKER_GROUP_INSTANCE_ID" in str(refused.value)
+    assert "worker-0" not in str(refused.value)  # names the setting, not its value
