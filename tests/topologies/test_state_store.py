@@ -223,6 +223,44 @@ def test_acks_after_another_writer_s_records_leave_the_offset_for_recovery(
     assert store.unclaimed_writes == 1
 
 
+def test_the_changelog_writer_hands_the_store_each_delivery_s_offsets(tmp_path: Path) -> None:
+    # ChangelogState (topologies.faust_checkpoint) gives the store the (first, last) of
+    # every delivery, not only the last offset: a write whose deliveries have another
+    # writer's records between them must not be claimed either.
+    from topologies.faust_checkpoint import ChangelogState
+    from topologies.publish import Delivered
+
+    store = new_store(tmp_path)
+    assign(store, {1})
+    first, second = keys_in(1, 2)
+
+    class Publisher:
+        def __init__(self) -> None:
+            self.deliveries: list[Delivered] = []
+
+        def partitions(self, topic: str) -> int:
+            return PARTITIONS
+
+        def add(self, topic: str, key: bytes, value: bytes | None, task: Any = None) -> None:
+            pass
+
+        async def publish(self) -> list[Delivered]:
+            return self.deliveries
+
+    publisher = Publisher()
+    table = SimpleNamespace(data=store)
+    writer = ChangelogState(SimpleNamespace(table=table), publisher, TOPIC)  # type: ignore[arg-type]
+    writer.add([(first, SessionState()), (second, SessionState())])
+    publisher.deliveries = [Delivered(TOPIC, 1, 0, 1), Delivered(TOPIC, 1, 1, 1)]
+    asyncio.run(writer.write())
+    assert store.persisted_offset(TP(TOPIC, 1)) == 1
+    writer.add([(first, SessionState(next_seq=1)), (second, SessionState(next_seq=1))])
+    publisher.deliveries = [Delivered(TOPIC, 1, 2, 1), Delivered(TOPIC, 1, 4, 1)]  # 3: not ours
+    asyncio.run(writer.write())
+    assert store.persisted_offset(TP(TOPIC, 1)) == 1
+    assert store.unclaimed_writes == 1
+
+
 def test_a_database_claims_no_offset_until_it_reflects_a_known_point(tmp_path: Path) -> None:
     async def unknown(tps: set[TP]) -> dict[TP, tuple[int, int]]:
         raise OSError("broker gone")
