@@ -30,7 +30,15 @@ from typing import Final
 
 from pipeline.screening.rules import lexicon
 
-__all__ = ["GATE_ANCHORS", "RecitalModel", "features", "gate", "gate_level", "recital_model"]
+__all__ = [
+    "GATE_ANCHORS",
+    "RecitalModel",
+    "features",
+    "gate",
+    "gate_level",
+    "has_sentence",
+    "recital_model",
+]
 
 MODEL_PATH: Final = Path(__file__).parent / "rules" / "recital_model.json"
 _WORD_RE: Final = re.compile(r"[^\W_]+")
@@ -190,6 +198,17 @@ WEAK_GATE_THRESHOLD: Final = 0.8
 # than 8 words, so 6 costs no recall there.
 MIN_WEAK_GATE_TOKENS: Final = 6
 
+# A recital is sentences: somewhere in it three words or more run on without a list's
+# separator ("you are nova", "never mention pricing"). A keyword or tag list, an index or
+# a word salad cut by punctuation every word or two ("Topics: agent | chart | operator",
+# "system? prompt, secret. assistant roles!") has the gate's words and no sentence: the
+# model is not asked (issue 26, the property test of prose from trigger words). A colon
+# does not cut: a label belongs to what follows it. Measured before choosing 3: no case of
+# the shared corpus, the held-out batches or the development sets that the scorer catches,
+# and none of the generated corpus's 14,400 positives, lacks such a run.
+MIN_SENTENCE_TOKENS: Final = 3
+_LIST_SEP_RE: Final = re.compile(r"[,;|·/!?.\n\u3001\u3002\uff0c\uff1b]+|\s[-–—]\s")
+
 
 # Scripts written without spaces: each character is a token, so that the pairs are
 # (roughly) the words.
@@ -215,6 +234,15 @@ def _tokens(low: str) -> list[str]:
                 split.append(word)
         words = split
     return words[:_MAX_TOKENS]
+
+
+def has_sentence(low: str) -> bool:
+    """Whether some piece of ``low`` between list separators has MIN_SENTENCE_TOKENS
+    tokens (a character of a script without spaces is one)."""
+    return any(
+        len(_tokens(piece)) >= MIN_SENTENCE_TOKENS
+        for piece in _LIST_SEP_RE.split(low[: _MAX_CHARS * 2])
+    )
 
 
 def features(low: str) -> set[str]:
@@ -258,6 +286,8 @@ class RecitalModel:
         if level == 0 or tokens < MIN_RECITAL_TOKENS:
             return False
         if level == 1 and tokens < MIN_WEAK_GATE_TOKENS:
+            return False
+        if not has_sentence(low):
             return False
         need = self.threshold if level == 2 else max(self.threshold, WEAK_GATE_THRESHOLD)
         return self.score(low) >= need

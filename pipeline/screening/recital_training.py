@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prior", type=float, default=-1.0, help="the fixed bias")
     parser.add_argument("--out", default=str(MODEL_PATH))
     args = parser.parse_args(argv)
-    corpus = generate_grouped(args.n, args.seed)
+    corpus = generate_grouped(args.n, args.seed, HELD_OUT_LANGS)
     # Each feature gets a number in the order it is first seen (the corpus is seeded, so
     # the numbering is too); training works on lists of numbers.
     index: dict[str, int] = {}
