@@ -365,7 +365,11 @@ def check(stream: Stream, produced_at: int) -> None:
     problems = "\n".join(fig.detail[:20])
     assert produced_at < len(stream.lines), f"the fault came after the stream: {fig.line()}"
     assert worker.alive(), f"{worker.name} exited:\n{worker.log_tail()}"
-    assert stream.took is not None, f"output incomplete\n{fig.line()}\n{summary}\n{problems}"
+    # The worker's log tail too (it never holds payload text): CI's tmp directories, where
+    # the full log is, do not outlive the next runs (a failure at 945a8aa left none).
+    assert stream.took is not None, (
+        f"output incomplete\n{fig.line()}\n{summary}\n{problems}\n{worker.log_tail(60)}"
+    )
     assert fig.lost == 0, f"{fig.line()}\n{summary}\n{problems}"
     fig.assert_clean()
     assert fig.extra["late"] == 0, f"late events counted\n{fig.line()}\n{summary}"
