@@ -90,19 +90,17 @@ def _gate_vocabulary() -> dict[str, list[str]]:
 
 def _word(rng: random.Random, gate_words: list[str]) -> str:
     pick = rng.random()
-    if pick < 0.3:
-        pool = INSTRUCTION_WORDS
-    elif pick < 0.5:
-        pool = CREDENTIAL_WORDS
-    elif pick < 0.62:
-        pool = gate_words
-    elif pick < 0.75:
-        pool = ORDINARY_WORDS
-    elif pick < 0.8:
-        pool = NARRATION_WORDS
-    elif pick < 0.95:
-        pool = FUNCTION_WORDS
-    else:
+    # (upper bound of the draw, the vocabulary it picks from); above the last: a number.
+    shares = (
+        (0.3, INSTRUCTION_WORDS),
+        (0.5, CREDENTIAL_WORDS),
+        (0.62, gate_words),
+        (0.75, ORDINARY_WORDS),
+        (0.8, NARRATION_WORDS),
+        (0.95, FUNCTION_WORDS),
+    )
+    pool = next((words for bound, words in shares if pick < bound), None)
+    if pool is None:
         return str(rng.choice((rng.randint(1, 60), rng.randint(100, 2100))))
     word = rng.choice(pool)
     return word.capitalize() if rng.random() < 0.1 else word
