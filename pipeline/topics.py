@@ -377,10 +377,14 @@ class Topics:
 
 
 def worker_topics(settings: WorkerSettings, names: TopicNames) -> Topics:
-    """A worker's topics: ``settings.partitions`` as resolved at start
-    (:func:`worker_partitions`); unset (a topology built without a broker): the default."""
+    """A worker's topics: ``settings.partitions`` and ``settings.replication`` as resolved
+    at start (:func:`worker_partitions`); unset (a topology built without a broker): the
+    defaults."""
     return Topics(
-        names, app_id=settings.app_id, partitions=settings.partitions or DEFAULT_PARTITIONS
+        names,
+        app_id=settings.app_id,
+        partitions=settings.partitions or DEFAULT_PARTITIONS,
+        replication=settings.replication or 1,
     )
 
 

@@ -76,7 +76,13 @@ def consumer_thread(consumer: Any) -> Any:
 def group_coordinator(thread: Any) -> Any:
     """aiokafka's ``GroupCoordinator`` of the consumer the thread runs (call on the
     thread): it knows the generation and member id the consumer joined with."""
-    return thread._ensure_consumer()._coordinator
+    return aiokafka_consumer(thread)._coordinator
+
+
+def aiokafka_consumer(thread: Any) -> Any:
+    """aiokafka's ``AIOKafkaConsumer`` that Faust's consumer thread runs (call on the
+    thread)."""
+    return thread._ensure_consumer()
 
 
 async def send_to_coordinator(coordinator: Any, node: int, request: Any, group: Any) -> Any:

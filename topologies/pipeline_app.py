@@ -32,6 +32,8 @@ the worker rather than letting Faust restart the agent
             "forget-idle" (idle_check_interval_s): forgets idle sessions and traces
             "watchdog" (min(5 s, stall_timeout_s / 4)): stops a worker whose assigned
                 partitions make no progress (topologies.watchdog)
+            "subscribed-metadata" (5 s): asks the brokers again while a subscribed topic
+                is missing from the consumer's metadata (topologies.subscribed_metadata)
     signals: partitions revoked, rebalance complete (BatchProcessor.revoked,
             BatchProcessor.rebalance_complete)
 
@@ -65,7 +67,7 @@ from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import Clock
 from pipeline.topics import min_insync_replicas, worker_topics
 from pipeline.trace import TraceSettings
-from topologies import faust_bridge, patches, state_store
+from topologies import faust_bridge, patches, state_store, subscribed_metadata
 from topologies.app import PipelineApp, app_settings
 from topologies.faust_checkpoint import FaustCheckpoint
 from topologies.handoff import BatchChannel
@@ -85,6 +87,9 @@ from topologies.state import (
 from topologies.traces import Traces, broker_bulk_reader, broker_offset_lookup
 from topologies.transactions import TaskProducers, kafka_producer_factory
 from topologies.watchdog import Watchdog, hang_after
+
+#: How often the consumer's metadata is looked at for a missing subscribed topic.
+METADATA_CHECK_S = 5.0
 
 
 class PipelineTopology:
@@ -430,6 +435,7 @@ class PipelineTopology:
         app.timer(settings.idle_check_interval_s, name="forget-idle")(self.processor.forget_idle)
         watch_every = min(5.0, settings.stall_timeout_s / 4)
         app.timer(watch_every, name="watchdog")(self.watchdog.check)
+        app.timer(METADATA_CHECK_S, name="subscribed-metadata")(self._check_metadata)
         # (Faust's signal types reject bound async methods that it calls fine.)
         app.on_partitions_revoked.connect(cast(Any, self._on_revoked))
         app.on_rebalance_complete.connect(cast(Any, self._on_rebalance_complete))
@@ -523,6 +529,11 @@ class PipelineTopology:
 
     async def _on_revoked(self, sender: Any, *_: Any, **__: Any) -> None:
         await self.processor.revoked()
+
+    async def _check_metadata(self) -> None:
+        # Once assigned (the consumer runs) and not mid-rebalance (a join asks anyway).
+        if self.ready and not self.app.rebalancing:
+            await subscribed_metadata.check(self.app)
 
     async def _on_rebalance_complete(self, sender: Any, *_: Any, **__: Any) -> None:
         await self.processor.rebalance_complete()

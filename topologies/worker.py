@@ -48,7 +48,7 @@ from collections.abc import Iterator
 
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings, bootstrap_addresses
 from pipeline.kafka.access import check_access, check_connection
-from pipeline.kafka.admin import cluster
+from pipeline.kafka.admin import cluster, create_topics, unlisted_by_broker
 from pipeline.kafka.security import (
     KafkaSecurity,
     aiokafka_options,
@@ -80,10 +80,14 @@ CONNECT_TIMEOUT_S = 3.0
 # Longest wait for missing topics to be listed before the worker names them and exits: a
 # worker started with (or just before) the job that creates the topics, e.g. one that waited
 # for its broker (tests/faults: the topics are created once the broker answers), and Kafka
-# lists a topic a moment after answering its creation (topologies/patches/created_topics.py).
+# lists a topic a moment after answering its creation (create_internal_topics).
 # A deployment without its topics still fails within seconds, not at the stall watchdog.
 TOPICS_WAIT_S = 10.0
 METADATA_TIMEOUT_S = 5.0
+# Longest wait for every broker to list the worker's topics (create_internal_topics):
+# measured on Kafka 3.9.1, a broker lists a new topic ~130 ms after the controller answers
+# its creation; a broker that stays silent this long is frozen or gone.
+LISTED_WAIT_S = 30.0
 
 
 def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -> None:
@@ -101,6 +105,7 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
     if security.secured:
         check_worker_access(settings, config, security)
     settings = resolve_partitions(settings, config)
+    create_internal_topics(settings, config)
     topology = PipelineTopology(settings, config)
     # The screening's rules and recital model (about 0.7 s to build) before the first
     # batch rather than inside it: built on first use, they held up a fresh worker's
@@ -169,6 +174,47 @@ def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> Work
         log.info("partitions of the internal topics: %d (from %s)", partitions, source)
         log.info("replicas of the internal topics: %d (from %s)", replication, replicas_from)
     return settings.model_copy(update={"partitions": partitions, "replication": replication})
+
+
+def create_internal_topics(settings: WorkerSettings, config: PipelineConfig) -> None:
+    """Create the worker's internal topics that do not exist yet (with ``settings`` as
+    :func:`resolve_partitions` resolved them), then wait until every broker lists every
+    topic the worker uses, each partition with a leader, for up to
+    :data:`LISTED_WAIT_S`; past it, a warning naming the brokers and topics, and the
+    worker starts anyway.
+
+    Why before Faust, which creates them too: in a cluster each broker learns a new topic
+    from the controller on its own, a moment apart. A worker whose consumer joined the
+    group 0.6 s after Faust created the topics got its metadata from a broker that did not
+    list them yet; the group leader assigned without them ("Ignoring missing topic") and
+    nothing asked again for five minutes (aiokafka's metadata max age): no re-key
+    partition was processed (the three-broker fault tests, docs/kafka.md "Topics"). With
+    the topics listed everywhere first, Faust finds them and creates nothing."""
+    topics = worker_topics(settings, config.topics)
+    specs = [topic.spec() for topic in topics.internal()]
+    bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
+    names = [topic.name for topic in topics]
+    loop = asyncio.new_event_loop()
+    try:
+        created = loop.run_until_complete(create_topics(bootstrap, specs))
+        deadline = time.monotonic() + LISTED_WAIT_S
+        while True:
+            lacking = loop.run_until_complete(unlisted_by_broker(bootstrap, names))
+            if not lacking or time.monotonic() >= deadline:
+                break
+            time.sleep(0.2)
+    finally:
+        loop.close()
+    with _log_before_faust():
+        for name in created:
+            log.info("created the internal topic %s", name)
+        if lacking:
+            log.warning(
+                "after %g s, brokers still do not list topics the worker uses (starting "
+                "anyway; the consumer asks again when an assignment lacks them): %s",
+                LISTED_WAIT_S,
+                "; ".join(f"{where}: {', '.join(missing)}" for where, missing in lacking.items()),
+            )
 
 
 def worker_needs(settings: WorkerSettings, names: TopicNames) -> dict[str, set[str]]:

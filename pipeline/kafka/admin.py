@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError, for_code
@@ -28,6 +29,7 @@ __all__ = [
     "pipeline_topics",
     "session_events_spec",
     "topic_partitions",
+    "unlisted_by_broker",
 ]
 
 
@@ -146,6 +148,64 @@ async def cluster(
         return Cluster(counts, len(metadata.brokers()), replicas)
     finally:
         await client.close()
+
+
+async def unlisted_by_broker(
+    bootstrap: str,
+    names: list[str],
+    timeout: float = 5.0,
+    security: KafkaSecurity | None = None,
+) -> dict[str, list[str]]:
+    """Each broker (``host:port``) whose metadata does not list every topic of ``names``
+    with a leader for each partition, and the topics it lacks; empty: every broker lists
+    them all. A broker that does not answer within ``timeout`` lacks them all.
+
+    Why every broker: in a Kafka cluster each broker learns a new topic from the
+    controller on its own, a moment apart, and a client asks any one of them. A worker
+    whose consumer asked one that did not list its internal topics yet was assigned no
+    partition of them, for good (docs/kafka.md, "Topics")."""
+    from aiokafka.client import AIOKafkaClient
+    from aiokafka.cluster import ClusterMetadata
+    from aiokafka.protocol.metadata import MetadataRequest
+
+    client = AIOKafkaClient(
+        bootstrap_servers=bootstrap,
+        client_id="chao-topic-check",
+        request_timeout_ms=int(timeout * 1000),
+        **aiokafka_options(security),
+    )
+    try:
+        try:
+            await asyncio.wait_for(client.bootstrap(), timeout)
+        except (KafkaError, TimeoutError) as exc:
+            raise BrokerError(f"no topic metadata from the broker at {bootstrap}: {exc!r}") from exc
+        lacking: dict[str, list[str]] = {}
+        for broker in sorted(client.cluster.brokers(), key=lambda b: b.nodeId):
+            where = f"{broker.host}:{broker.port}"
+            try:
+                # No topic list: every topic's (asking for named ones could create them).
+                response = await asyncio.wait_for(
+                    client.send(broker.nodeId, MetadataRequest(None)), timeout
+                )
+            except (KafkaError, TimeoutError):
+                lacking[where] = list(names)
+                continue
+            view = ClusterMetadata()
+            view.update_metadata(response)
+            missing = [name for name in names if not _led(view, name)]
+            if missing:
+                lacking[where] = missing
+        return lacking
+    finally:
+        await client.close()
+
+
+def _led(view: Any, topic: str) -> bool:
+    """``topic`` listed in ``view`` (aiokafka's ``ClusterMetadata``), each partition with a
+    leader."""
+    partitions = view.partitions_for_topic(topic) or set()
+    led = view.available_partitions_for_topic(topic) or set()
+    return bool(partitions) and len(led) == len(partitions)
 
 
 @dataclass(frozen=True)

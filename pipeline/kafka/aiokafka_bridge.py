@@ -31,6 +31,12 @@ async def refresh_metadata(consumer: Any) -> Any:
     return await consumer._client.force_metadata_update()
 
 
+def consumer_cluster(consumer: Any) -> Any:
+    """An ``AIOKafkaConsumer``'s ``ClusterMetadata``: what its group leader assigns from
+    (topologies.subscribed_metadata); the consumer has no public view of it."""
+    return consumer._client.cluster
+
+
 def partition_table(metadata: Any) -> dict[str, dict[int, Any]]:
     """aiokafka's ``ClusterMetadata`` table of topic -> partition -> PartitionMetadata
     (topic, partition, leader, replicas, isr, error): its public calls give partition

@@ -168,10 +168,13 @@ def test_the_aiokafka_client_calls_and_metadata_table() -> None:
     assert inspect.iscoroutinefunction(AIOKafkaClient._wait_on_metadata)
     assert list(inspect.signature(AIOKafkaClient.force_metadata_update).parameters) == ["self"]
     assert "self._client = AIOKafkaClient(" in inspect.getsource(AIOKafkaConsumer.__init__)
+    assert "self.cluster = ClusterMetadata(" in inspect.getsource(AIOKafkaClient.__init__)
     # The bridge calls exactly those (on stand-ins: no broker here).
     calls: list[Any] = []
 
     class Client:
+        cluster = ClusterMetadata()
+
         async def _wait_on_metadata(self, topic: str) -> None:
             calls.append(("wait", topic))
 
@@ -187,6 +190,7 @@ def test_the_aiokafka_client_calls_and_metadata_table() -> None:
 
     asyncio.run(bridge_calls())
     assert calls == [("wait", "t"), "refresh"]
+    assert aiokafka_bridge.consumer_cluster(Consumer()) is Client.cluster
     table = aiokafka_bridge.partition_table(ClusterMetadata())
     assert table == {} and isinstance(table, dict)
     assert "_partitions" in inspect.getsource(ClusterMetadata.update_metadata)

@@ -52,7 +52,6 @@ def apply(
     """Apply every patch for ``app``; idempotent (a second call returns the first's)."""
     from topologies.patches import (
         batch_delivery,
-        created_topics,
         parse_errors,
         recovery_past_markers,
         seek_before_resume,
@@ -66,7 +65,6 @@ def apply(
     for patch in (
         batch_delivery,
         worker_consumer,
-        created_topics,
         parse_errors,
         recovery_past_markers,
         seek_before_resume,

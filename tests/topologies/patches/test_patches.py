@@ -22,7 +22,7 @@ from aiokafka import AIOKafkaConsumer
 from aiokafka.consumer.fetcher import Fetcher, PartitionRecords
 from aiokafka.consumer.subscription_state import Assignment, TopicPartitionState
 from faust.transport.consumer import Consumer
-from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread, Transport
+from faust.transport.drivers.aiokafka import AIOKafkaConsumerThread
 from faust.types.tuples import ConsumerMessage
 
 from pipeline.config import WorkerSettings
@@ -32,7 +32,6 @@ from topologies.app import PipelineApp, app_settings
 from topologies.logs import PipelineWorker, RedactRecordValues
 from topologies.patches import (
     batch_delivery,
-    created_topics,
     end_offsets,
     find_coordinator,
     parse_errors,
@@ -47,7 +46,6 @@ from topologies.patches import (
 PINNED: dict[str, tuple[Callable[..., Any], str]] = {
     batch_delivery.PATCHED: (batch_delivery.ORIGINAL, "44a2500309e83c63"),
     worker_consumer.PATCHED: (worker_consumer.ORIGINAL, "c2701bfc3e6f6cad"),
-    created_topics.PATCHED: (created_topics.ORIGINAL, "698806ec237ce0d7"),
     parse_errors.PATCHED: (parse_errors.ORIGINAL, "b73dcf1dd177a243"),
     end_offsets.PATCHED: (AIOKafkaConsumer.end_offsets, "f4b19078581881ba"),
     prefetch_backoff.PATCHED: (Fetcher.__init__, "bf21ecb7e0f210b7"),
@@ -112,7 +110,6 @@ def test_applying_twice_changes_nothing_and_the_faust_methods_are_replaced() -> 
     assert first.engine == "tansu" and first.fetch_max_wait_ms == 70
     assert Consumer._drain_messages is batch_delivery.drain_messages
     assert AIOKafkaConsumerThread._create_worker_consumer is worker_consumer.create_worker_consumer
-    assert Transport._really_create_topic is created_topics.create_topic_then_wait_until_listed
 
 
 def built_consumer(app: faust.App) -> Any:
