@@ -59,6 +59,16 @@ log = logging.getLogger("chao.topology")
 # the group coordinator, per worker): a gap goes about a window plus two readings after
 # its event arrived, and a group of many workers asks the broker a few times a second each.
 READ_INTERVAL_S = 0.25
+# A reading whose end offsets took longer than this to come back is not used. Why: a broker
+# that froze (a GC or VM pause, SIGSTOP) answers, once it runs again, the requests it held
+# from the log it had when it stopped, before it learns that the cluster fenced it and
+# moved its partitions to another leader, which appended records meanwhile. Those records
+# arrived before the reading's clock time but lie past the end offsets it was given, so
+# the watermark would pass events not yet read and skip gaps early (the three-broker
+# frozen-broker test, exactly-once: 10 gaps skipped, 16 events late). A broker is fenced
+# only after its session timeout (9 s by default on Kafka), so an answer this quick comes
+# from a broker that was running; a slow answer only delays the watermark to the next one.
+READ_ANSWER_MAX_S = 2.0
 
 Task = tuple[str, int]  # an input partition whose transaction a record joins (exactly-once)
 Headers = list[tuple[str, bytes]]
@@ -506,8 +516,9 @@ class BatchProcessor:
         """A look at the input for the watermark, in the order ``topologies.progress``
         explains: what is processed (this worker's own positions, then the group's
         committed offsets), then the end offsets. None when the broker did not answer (the
-        watermark then stays where it is), a rebalance began meanwhile, or the last
-        reading is younger than READ_INTERVAL_S."""
+        watermark then stays where it is), answered the end offsets later than
+        READ_ANSWER_MAX_S, a rebalance began meanwhile, or the last reading is younger
+        than READ_INTERVAL_S."""
         monotonic = self.monotonic
         if monotonic() - self._read_at < READ_INTERVAL_S:
             return None
@@ -520,7 +531,9 @@ class BatchProcessor:
             await offsets.start()
             committed = await offsets.processed()
             at = self.clock()
+            asked = monotonic()
             ends = await offsets.ends()
+            answered_s = monotonic() - asked
         except Exception as exc:  # the broker's trouble: judged again on the next tick
             if monotonic() - self._reading_failed_at > 30:
                 self._reading_failed_at = monotonic()
@@ -531,6 +544,13 @@ class BatchProcessor:
                 )
             return None
         if epoch != self.positions_epoch or group.rebalancing():
+            return None
+        if answered_s > READ_ANSWER_MAX_S:
+            log.warning(
+                "the end offsets took %.1f s to come back: not used (a broker that stalled "
+                "may have answered from a log it no longer leads)",
+                answered_s,
+            )
             return None
         processed = {tp: max(committed.get(tp, 0), own.get(tp, 0)) for tp in ends}
         return InputReading(at, processed, ends)

@@ -45,6 +45,7 @@ from typing import Any, TypeVar
 
 import orjson
 import pytest
+from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
 
 from pipeline.dev.apache import KafkaCluster
@@ -357,6 +358,40 @@ async def delete_topics(bootstrap: str, names: list[str]) -> None:
         await admin.close()
 
 
+def read_against_ends(stream: Stream) -> str:
+    """For an incomplete output: per output topic, the records the reader got against the
+    sum of its partitions' end offsets now. Equal (at-least-once; exactly-once ends also
+    count commit markers): the worker did not publish the rest; fewer: the reader missed
+    records that are there."""
+
+    async def ends() -> dict[str, int]:
+        consumer = AIOKafkaConsumer(bootstrap_servers=stream.deployment.broker.bootstrap)
+        await consumer.start()
+        try:
+            partitions = [
+                TopicPartition(topic, p)
+                for topic in stream.deployment.outputs
+                for p in consumer.partitions_for_topic(topic) or ()
+            ]
+            offsets = await consumer.end_offsets(partitions)
+        finally:
+            await consumer.stop()
+        totals: dict[str, int] = {}
+        for tp, end in offsets.items():
+            totals[tp.topic] = totals.get(tp.topic, 0) + end
+        return totals
+
+    try:
+        found = asyncio.run(ends())
+    except Exception as exc:  # the cluster may be broken: the failure itself is reported
+        return f"end offsets not read: {exc!r}"
+    records = stream.records or {}
+    return "read / end offsets: " + ", ".join(
+        f"{topic} {len(records.get(topic, []))} / {found.get(topic)}"
+        for topic in stream.deployment.outputs
+    )
+
+
 def check(stream: Stream, produced_at: int) -> None:
     fig = stream.figures
     assert fig is not None
@@ -368,7 +403,8 @@ def check(stream: Stream, produced_at: int) -> None:
     # The worker's log tail too (it never holds payload text): CI's tmp directories, where
     # the full log is, do not outlive the next runs (a failure at 945a8aa left none).
     assert stream.took is not None, (
-        f"output incomplete\n{fig.line()}\n{summary}\n{problems}\n{worker.log_tail(60)}"
+        f"output incomplete\n{fig.line()}\n{summary}\n{problems}\n"
+        f"{read_against_ends(stream)}\n{worker.log_tail(60)}"
     )
     assert fig.lost == 0, f"{fig.line()}\n{summary}\n{problems}"
     fig.assert_clean()

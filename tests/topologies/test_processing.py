@@ -546,6 +546,38 @@ def test_an_unanswered_reading_leaves_the_watermark_where_it_is() -> None:
     assert d.processor.progress.watermark == float("-inf")
 
 
+def test_end_offsets_that_come_back_late_are_not_used() -> None:
+    """A frozen broker answers, once thawed, the end-offsets request it held, from the log
+    it had when it stopped; meanwhile the new leader appended the missing seq. Such a
+    reading would let the watermark pass the missing event (READ_ANSWER_MAX_S)."""
+
+    async def scenario(d: Driver) -> None:
+        await _gap_waiting(d)
+        d.caught_up()
+        stale = dict(d.offsets.end)  # the frozen leader's log
+        held = (RAW, 1)
+        d.offsets.end[held] += 1  # the new leader appended one record (seq 1, unread)
+
+        async def answered_after_the_freeze() -> dict[TP, int]:
+            d.clock.now += 15.0  # the broker was frozen this long
+            return dict(stale)
+
+        d.offsets.ends = answered_after_the_freeze  # type: ignore[method-assign]
+        for _ in range(4):
+            await d.tick(READ_INTERVAL_S)
+        assert d.clock.now - 1000.0 > CONFIG.reorder_window_s + 30
+        assert d.broker.seqs("a") == [0]  # the gap still waits
+        del d.offsets.ends  # answers in time again: the true end, one record unread
+        for _ in range(20):
+            await d.tick(READ_INTERVAL_S)
+        assert d.broker.seqs("a") == [0]
+        await d.stage(d.record(RAW, 1, event(1, session="a")))  # read at last
+
+    d = run(scenario)
+    assert d.broker.seqs("a") == [0, 1, 2]
+    assert d.pipeline.stats.gaps_by_cause["window"] == 0
+
+
 # -- revocation and assignment interleavings --------------------------------------------------
 
 
