@@ -59,16 +59,21 @@ log = logging.getLogger("chao.topology")
 # the group coordinator, per worker): a gap goes about a window plus two readings after
 # its event arrived, and a group of many workers asks the broker a few times a second each.
 READ_INTERVAL_S = 0.25
-# A reading whose end offsets took longer than this to come back is not used. Why: a broker
-# that froze (a GC or VM pause, SIGSTOP) answers, once it runs again, the requests it held
-# from the log it had when it stopped, before it learns that the cluster fenced it and
-# moved its partitions to another leader, which appended records meanwhile. Those records
-# arrived before the reading's clock time but lie past the end offsets it was given, so
-# the watermark would pass events not yet read and skip gaps early (the three-broker
-# frozen-broker test, exactly-once: 10 gaps skipped, 16 events late). A broker is fenced
-# only after its session timeout (9 s by default on Kafka), so an answer this quick comes
-# from a broker that was running; a slow answer only delays the watermark to the next one.
-READ_ANSWER_MAX_S = 2.0
+# Readings of the input after broker trouble. Why: a broker that froze (a GC or VM pause,
+# SIGSTOP) answers, once it runs again and until it learns that the cluster fenced it and
+# moved its partitions to another leader, from the log it had when it stopped: end offsets
+# that leave out what the new leader appended meanwhile, records that arrived before the
+# reading's clock time. The watermark would then pass events not yet read and skip gaps
+# early (the three-broker frozen-broker test, exactly-once: 10 and 12 gaps skipped, 16 and
+# 12 events late, in 2 of 9 runs). A worker sees such trouble: its reading, or the gap
+# timer's tick around it (which waits for the processing lock, held by batches waiting on
+# the broker), takes longer than READ_TROUBLE_S, or the reading fails. Then no reading
+# that began within READ_SETTLE_S after it is used. A broker is fenced only after its
+# session timeout (9 s by default on Kafka), so a worker whose ticks run on time has had
+# no leader stop under it; a thawed broker learns its fencing within a second or two.
+# The cost: after broker trouble, gaps wait READ_SETTLE_S longer; nothing is skipped early.
+READ_TROUBLE_S = 2.0
+READ_SETTLE_S = 10.0
 
 Task = tuple[str, int]  # an input partition whose transaction a record joins (exactly-once)
 Headers = list[tuple[str, bytes]]
@@ -272,6 +277,7 @@ class BatchProcessor:
         self.positions_epoch = 0  # +1 at each revocation: a reading in flight is dropped
         self._reading_failed_at = 0.0  # last time a failed reading was logged
         self._read_at = -math.inf  # when the last reading of the input began (monotonic)
+        self._trouble_at = -math.inf  # when the last broker trouble ended (READ_SETTLE_S)
         self.ready = False  # set once the first rebalance (and table recovery) completed
         # Re-key partitions whose sessions this worker orders in place (_order_in_place).
         self.local_partitions: frozenset[int] = frozenset()
@@ -475,6 +481,14 @@ class BatchProcessor:
 
     async def expire_gaps(self) -> None:
         """Timer "expire": read the input's progress, skip the gaps it lets go."""
+        started = self.monotonic()
+        try:
+            await self._expire_gaps()
+        finally:
+            if self.monotonic() - started > READ_TROUBLE_S:  # held up: READ_SETTLE_S
+                self._trouble_at = self.monotonic()
+
+    async def _expire_gaps(self) -> None:
         group = self.ports.group
         # Once recovered, not once the first batch is in: a worker restarted with events
         # waiting on gaps and no new input must still skip those gaps (issue 19's stall).
@@ -517,8 +531,8 @@ class BatchProcessor:
         explains: what is processed (this worker's own positions, then the group's
         committed offsets), then the end offsets. None when the broker did not answer (the
         watermark then stays where it is), answered the end offsets later than
-        READ_ANSWER_MAX_S, a rebalance began meanwhile, or the last reading is younger
-        than READ_INTERVAL_S."""
+        READ_TROUBLE_S or began within READ_SETTLE_S after broker trouble, a rebalance
+        began meanwhile, or the last reading is younger than READ_INTERVAL_S."""
         monotonic = self.monotonic
         if monotonic() - self._read_at < READ_INTERVAL_S:
             return None
@@ -535,6 +549,7 @@ class BatchProcessor:
             ends = await offsets.ends()
             answered_s = monotonic() - asked
         except Exception as exc:  # the broker's trouble: judged again on the next tick
+            self._trouble_at = monotonic()
             if monotonic() - self._reading_failed_at > 30:
                 self._reading_failed_at = monotonic()
                 log.warning(
@@ -545,12 +560,17 @@ class BatchProcessor:
             return None
         if epoch != self.positions_epoch or group.rebalancing():
             return None
-        if answered_s > READ_ANSWER_MAX_S:
+        if answered_s > READ_TROUBLE_S:
+            self._trouble_at = monotonic()
             log.warning(
-                "the end offsets took %.1f s to come back: not used (a broker that stalled "
-                "may have answered from a log it no longer leads)",
+                "the end offsets took %.1f s to come back: readings wait %.0f s before they "
+                "are used again (a broker that stalled may answer from a log it no longer "
+                "leads)",
                 answered_s,
+                READ_SETTLE_S,
             )
+            return None
+        if asked - self._trouble_at < READ_SETTLE_S:
             return None
         processed = {tp: max(committed.get(tp, 0), own.get(tp, 0)) for tp in ends}
         return InputReading(at, processed, ends)

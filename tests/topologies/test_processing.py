@@ -33,7 +33,14 @@ from pipeline.stages.ordering import SessionState
 from tests.stages.test_ordering import FakeClock, event
 from tests.topologies.test_checkpoint import FakeMessage, World, faust_checkpoint
 from topologies.checkpoint import Checkpoint
-from topologies.processing import READ_INTERVAL_S, BatchProcessor, Layout, Options, Ports
+from topologies.processing import (
+    READ_INTERVAL_S,
+    READ_SETTLE_S,
+    BatchProcessor,
+    Layout,
+    Options,
+    Ports,
+)
 from topologies.progress import TP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -549,7 +556,7 @@ def test_an_unanswered_reading_leaves_the_watermark_where_it_is() -> None:
 def test_end_offsets_that_come_back_late_are_not_used() -> None:
     """A frozen broker answers, once thawed, the end-offsets request it held, from the log
     it had when it stopped; meanwhile the new leader appended the missing seq. Such a
-    reading would let the watermark pass the missing event (READ_ANSWER_MAX_S)."""
+    reading would let the watermark pass the missing event (READ_TROUBLE_S)."""
 
     async def scenario(d: Driver) -> None:
         await _gap_waiting(d)
@@ -572,6 +579,44 @@ def test_end_offsets_that_come_back_late_are_not_used() -> None:
             await d.tick(READ_INTERVAL_S)
         assert d.broker.seqs("a") == [0]
         await d.stage(d.record(RAW, 1, event(1, session="a")))  # read at last
+
+    d = run(scenario)
+    assert d.broker.seqs("a") == [0, 1, 2]
+    assert d.pipeline.stats.gaps_by_cause["window"] == 0
+
+
+def test_readings_wait_after_a_tick_held_up_by_broker_trouble() -> None:
+    """The gap timer's tick waited 15 s for the processing lock (batches waiting on a
+    frozen leader); right after the thaw, its next readings go to the thawed broker, which
+    answers at once but from the log it had when it froze (READ_SETTLE_S)."""
+
+    assert READ_SETTLE_S > 8  # the ticks below
+
+    async def scenario(d: Driver) -> None:
+        await _gap_waiting(d)
+        d.caught_up()
+        stale = dict(d.offsets.end)
+        lock = d.processor.lock
+        await lock.acquire()  # a batch holds it, waiting on the frozen leader
+
+        async def thaw_after_the_freeze() -> None:
+            await _yield()
+            d.clock.now += 15.0
+            lock.release()
+
+        thaw = asyncio.ensure_future(thaw_after_the_freeze())
+        await d.tick(READ_INTERVAL_S)
+        await thaw
+        d.offsets.end[(RAW, 1)] += 1  # the new leader appended seq 1 meanwhile, unread
+
+        async def thawed_leader() -> dict[TP, int]:
+            return dict(stale)  # at once, from its log of before the freeze
+
+        d.offsets.ends = thawed_leader  # type: ignore[method-assign]
+        for _ in range(32):  # 8 s: within READ_SETTLE_S, past the window
+            await d.tick(READ_INTERVAL_S)
+        assert d.broker.seqs("a") == [0]  # the gap still waits
+        await d.stage(d.record(RAW, 1, event(1, session="a")))
 
     d = run(scenario)
     assert d.broker.seqs("a") == [0, 1, 2]
