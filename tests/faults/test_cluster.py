@@ -383,7 +383,9 @@ def read_against_ends(stream: Stream) -> str:
 
     try:
         found = asyncio.run(ends())
-    except Exception as exc:  # the cluster may be broken: the failure itself is reported
+    # The cluster may be broken (aiokafka's stop has raised CancelledError after a freeze):
+    # the failure itself is what is reported.
+    except (Exception, asyncio.CancelledError) as exc:
         return f"end offsets not read: {exc!r}"
     records = stream.records or {}
     return "read / end offsets: " + ", ".join(
