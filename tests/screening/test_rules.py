@@ -1200,6 +1200,24 @@ CLASSES.extend(
     ]
 )
 
+# round 17 (batch 25's kinds): new sentences, not batch lines
+CLASSES.extend(
+    [
+        (
+            "yandex-disk-public-link",
+            "signed_link",
+            "Архив выложен по ссылке https://yadi.sk/d/Tq4mZ8rPw2LxNc, открыт всем.",
+            "Зайдите в https://disk.yandex.ru/client/disk и откройте папку «Отчёты».",
+        ),
+        (
+            "short-client-secret-with-case-switches",
+            "credential",
+            "Trong tệp .env, client secret là 71hqnRwZaK, client id ở dòng trên.",
+            "Trong tệp .env, client secret là Summer2024 theo ví dụ của tài liệu.",
+        ),
+    ]
+)
+
 
 @pytest.mark.parametrize(
     ("name", "detector", "positive", "near_miss"), CLASSES, ids=[c[0] for c in CLASSES]
