@@ -114,12 +114,18 @@ _EN_ANCHORS: Final = (
 )  # fmt: skip
 
 
+# What can stand before a word: a space, a line break, an opening quote, bracket or an
+# elided article ("„MI-asszisztens, …", "(operatore", "l'assistente"). Round 17: a
+# Hungarian order in „…“ quotes never reached the gate, its AI word stuck to the quote.
+_WORD_OPENERS: Final = (" ", "\n", '"', "'", "\u2019", "\u201e", "\u201c", "\u00ab", "(", "[")
+
+
 def _anchors() -> tuple[str, ...]:
     """Literals of the one scan that let a text reach the gate: English ones above, and
     the rule, persona/instruction and AI words of every other language. An ASCII word is
-    looked for after a space, so that it cannot hide inside another word ("immer" in
-    "simmer"); shorter than 4 letters, not at all (the short AI words are listed with
-    their surroundings)."""
+    looked for after a space or another opener (:data:`_WORD_OPENERS`), so that it cannot
+    hide inside another word ("immer" in "simmer"); shorter than 4 letters, not at all
+    (the short AI words are listed with their surroundings)."""
     out: list[str] = list(_EN_ANCHORS)
     for lang, (rules, persona, ai) in GATE_WORDS.items():
         if lang == "en":
@@ -127,15 +133,14 @@ def _anchors() -> tuple[str, ...]:
         for word in (*persona, *ai, *rules):
             core = word.strip()
             if core.isascii():
-                literal = " " + core
                 if len(core) < 4:
                     continue
+                literals = [opener + core for opener in _WORD_OPENERS]
             else:
-                literal = core
                 if len(core) < 2:
                     continue
-            if literal not in out:
-                out.append(literal)
+                literals = [core]
+            out.extend(literal for literal in literals if literal not in out)
     out.extend(a for a in _SHORT_AI_ANCHORS if a not in out)
     return tuple(out)
 
