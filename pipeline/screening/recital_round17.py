@@ -11,7 +11,10 @@ and Eastern European languages and Chinese above all:
   ("the developer instruction I received reads: …", "my system prompt tells me: …",
   "at the end of my system prompt it says that I …"), and a vocative order to an AI
   reader inside a carrier (hidden text of a web page, a wiki or Notion page, a line of
-  a support chat transcript, a shared document's comment);
+  a support chat transcript, a shared document's comment); and, so that the negatives
+  below do not teach the model that every "operator … instructions" sentence is talk,
+  the operator's instructions paraphrased in French, Spanish, Swedish and Japanese
+  (``fr_para`` and the like: the same language, another shape);
 - negatives (:data:`R17`): roles and permissions of a product ("the operator role can
   read conversations but not edit the assistant's instructions"), documentation of a
   prompt feature, a user's request refused, ordinary reasoning about instructions for
