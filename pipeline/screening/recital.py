@@ -114,12 +114,18 @@ _EN_ANCHORS: Final = (
 )  # fmt: skip
 
 
+# What can stand before a word: a space, a line break, an opening quote, bracket or an
+# elided article ("„MI-asszisztens, …", "(operatore", "l'assistente"). Round 17: a
+# Hungarian order in „…“ quotes never reached the gate, its AI word stuck to the quote.
+_WORD_OPENERS: Final = (" ", "\n", '"', "'", "\u2019", "\u201e", "\u201c", "\u00ab", "(", "[")
+
+
 def _anchors() -> tuple[str, ...]:
     """Literals of the one scan that let a text reach the gate: English ones above, and
     the rule, persona/instruction and AI words of every other language. An ASCII word is
-    looked for after a space, so that it cannot hide inside another word ("immer" in
-    "simmer"); shorter than 4 letters, not at all (the short AI words are listed with
-    their surroundings)."""
+    looked for after a space or another opener (:data:`_WORD_OPENERS`), so that it cannot
+    hide inside another word ("immer" in "simmer"); shorter than 4 letters, not at all
+    (the short AI words are listed with their surroundings)."""
     out: list[str] = list(_EN_ANCHORS)
     for lang, (rules, persona, ai) in GATE_WORDS.items():
         if lang == "en":
@@ -127,15 +133,14 @@ def _anchors() -> tuple[str, ...]:
         for word in (*persona, *ai, *rules):
             core = word.strip()
             if core.isascii():
-                literal = " " + core
                 if len(core) < 4:
                     continue
+                literals = [opener + core for opener in _WORD_OPENERS]
             else:
-                literal = core
                 if len(core) < 2:
                     continue
-            if literal not in out:
-                out.append(literal)
+                literals = [core]
+            out.extend(literal for literal in literals if literal not in out)
     out.extend(a for a in _SHORT_AI_ANCHORS if a not in out)
     return tuple(out)
 
@@ -202,12 +207,45 @@ MIN_WEAK_GATE_TOKENS: Final = 6
 # separator ("you are nova", "never mention pricing"). A keyword or tag list, an index or
 # a word salad cut by punctuation every word or two ("Topics: agent | chart | operator",
 # "system? prompt, secret. assistant roles!") has the gate's words and no sentence: the
-# model is not asked (issue 26, the property test of prose from trigger words). A colon
-# does not cut: a label belongs to what follows it. Measured before choosing 3: no case of
-# the shared corpus, the held-out batches or the development sets that the scorer catches,
-# and none of the generated corpus's 14,400 positives, lacks such a run.
+# model is not asked (issue 26, the property test of prose from trigger words). Measured
+# before choosing 3: no case of the shared corpus, the held-out batches or the
+# development sets that the scorer catches, and none of the generated corpus's 14,400
+# positives, lacks such a run. Round 17's label cut and length estimate (below) were
+# measured the same way: none of the 12,893 gated generated positives and no unsafe case
+# of those sets loses its sentence.
 MIN_SENTENCE_TOKENS: Final = 3
 _LIST_SEP_RE: Final = re.compile(r"[,;|·/!?.\n\u3001\u3002\uff0c\uff1b]+|\s[-–—]\s")
+# Separators that make a list (not a sentence's full stop).
+_ITEM_SEP_RE: Final = re.compile(r"[,;|·/\n\u3001\uff0c\uff1b]|\s[-–—]\s")
+# A colon does not cut: a label belongs to what follows it ("SYSTEM PROMPT: you are
+# nova"). Except before a list: in "Tags: password, token, operator" the label and the
+# first item are not a sentence (round 17: batch 25's lists in ru and tr were "sentences"
+# that way). So a piece whose text after its colon is short and is followed by a list
+# of three items or more is counted from its colon on; before one or two more pieces
+# the colon still does not cut ("Note in the issue: AI agent, forget your rules").
+_LABEL_RE: Final = re.compile(r"^[^:\uff1a]*[:\uff1a]")
+
+# Scripts written without spaces: one word is several characters, so a run of them
+# counts as its length over a typical word's length (round 17; counting each character
+# as a word made a list of Chinese or Thai nouns a run of "sentences"). Han and kana:
+# words of running Chinese average about 1.7 characters, list items (compound nouns)
+# 2-4, so 2; Thai, Lao, Khmer, Myanmar: a word is about 4 code points (vowel and tone
+# marks are code points of their own); katakana, mostly loanwords ("アシスタント",
+# "プロンプト"), about 4 too. Hangul is written with spaces between words and counts as
+# words.
+_HAN_KANA_RE: Final = re.compile(r"[\u3040-\u309f\u3400-\u9fff\uf900-\ufaff]+")
+_LONG_WORD_RE: Final = re.compile(r"[\u30a0-\u30ff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
+_HAN_KANA_WORD: Final = 2.0
+_LONG_WORD: Final = 4.0
+
+
+def _sentence_words(piece: str) -> float:
+    """About how many words ``piece`` holds: words between spaces, and runs of a script
+    without spaces by their length over a word's."""
+    han = sum(len(run) for run in _HAN_KANA_RE.findall(piece))
+    long_words = sum(len(run) for run in _LONG_WORD_RE.findall(piece))
+    rest = _LONG_WORD_RE.sub(" ", _HAN_KANA_RE.sub(" ", piece))
+    return len(_WORD_RE.findall(rest)) + han / _HAN_KANA_WORD + long_words / _LONG_WORD
 
 
 # Scripts written without spaces: each character is a token, so that the pairs are
@@ -237,12 +275,28 @@ def _tokens(low: str) -> list[str]:
 
 
 def has_sentence(low: str) -> bool:
-    """Whether some piece of ``low`` between list separators has MIN_SENTENCE_TOKENS
-    tokens (a character of a script without spaces is one)."""
-    return any(
-        len(_tokens(piece)) >= MIN_SENTENCE_TOKENS
-        for piece in _LIST_SEP_RE.split(low[: _MAX_CHARS * 2])
-    )
+    """Whether some piece of ``low`` between list separators has about
+    MIN_SENTENCE_TOKENS words (runs of a script without spaces by their length, a label
+    before a list left out)."""
+    text = low[: _MAX_CHARS * 2]
+    pos = 0
+    for match in [*_LIST_SEP_RE.finditer(text), None]:
+        end = match.start() if match else len(text)
+        piece = text[pos:end]
+        label = _LABEL_RE.match(piece)
+        if (
+            label is not None
+            and match is not None
+            and _ITEM_SEP_RE.search(match.group()) is not None
+            and len(_ITEM_SEP_RE.findall(text, end)) >= 2
+            and _sentence_words(piece[label.end() :]) < MIN_SENTENCE_TOKENS
+        ):
+            piece = piece[label.end() :]
+        if _sentence_words(piece) >= MIN_SENTENCE_TOKENS:
+            return True
+        if match is not None:
+            pos = match.end()
+    return False
 
 
 def features(low: str) -> set[str]:

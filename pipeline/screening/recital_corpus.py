@@ -41,6 +41,7 @@ from pipeline.screening.recital_round13 import R13
 from pipeline.screening.recital_round14 import R14
 from pipeline.screening.recital_round15 import R15
 from pipeline.screening.recital_round16 import word_list_negatives
+from pipeline.screening.recital_round17 import R17, vocabulary_list_negatives
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1374,6 +1375,52 @@ ROUND8_SHARES = (0.2102, 0.397, 0.5837, 0.6849, 0.7783, 0.8648, 0.94)
 WORD_LIST_SHARE = 0.06
 
 
+# Round 17: recitals, carried orders and hard negatives of recital_round17.R17, and lists
+# of each language's own credential and instruction nouns, as shares of n appended after
+# round 16's, each drawn by a generator of its own: every text before them is drawn
+# exactly as before.
+ROUND17_SHARE = 0.05
+VOCAB_LIST_SHARE = 0.03
+
+
+def _round17(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+    """One (text, label, group) of round 17's share: a recital after a label of the
+    writer's own (60%) or an order in a carrier (40%) in a language of :data:`R17`, or
+    one or two of its hard negatives."""
+    key = rng.choice(sorted(R17))
+    x = R17[key]
+    code = key.split("_")[0]  # "fr_para": French paraphrases, grouped as French
+    phase = rng.choice(PHASES)
+    if positive:
+        if rng.random() < 0.6:
+            opening = rng.choice(x["src"])
+            body = rng.choice(x["inf"]).format(co=rng.choice(COMPANIES))
+            return phase + opening + ("" if code in ("zh", "ja") else " ") + body, 1, code
+        return phase + rng.choice(x["inj"]), 1, code
+    first, second = rng.sample(x["neg"], 2)
+    text = first + ("" if code in ("zh", "ja") else " ") + second if rng.random() < 0.3 else first
+    return phase + text, 0, code
+
+
+def _round17_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
+    """Round 17's appended texts: :data:`ROUND17_SHARE` of n from :func:`_round17` (45%
+    positive), then :data:`VOCAB_LIST_SHARE` of n vocabulary lists; none already seen."""
+    rng = random.Random(seed)
+    out: list[tuple[str, int, str]] = []
+    want = int(n * ROUND17_SHARE)
+    tries = 0
+    while len(out) < want and tries < want * 50:
+        tries += 1
+        item = _round17(rng, rng.random() < 0.45)
+        if item[0] in seen:
+            continue
+        seen.add(item[0])
+        out.append(item)
+    lists = vocabulary_list_negatives(int(n * VOCAB_LIST_SHARE), seed + 1)
+    out.extend(item for item in lists if item[0] not in seen)
+    return out
+
+
 def generate_grouped(
     n: int, seed: int, skip_langs: frozenset[str] = frozenset()
 ) -> list[tuple[str, int, str]]:
@@ -1383,7 +1430,8 @@ def generate_grouped(
     recitals (group: the language code, ``en-content`` for English injections). Each
     class is drawn until it has its share, so duplicates cannot tilt the balance. Then
     :data:`WORD_LIST_SHARE` of n more negatives: word lists (``wordlist-<code>``, no
-    words of the languages in ``skip_langs``)."""
+    words of the languages in ``skip_langs``); then round 17's share
+    (:func:`_round17_share`)."""
     rng = random.Random(seed)
     seen: set[str] = set()
     out: list[tuple[str, int, str]] = []
@@ -1423,6 +1471,8 @@ def generate_grouped(
         out.append((text, label, group))
     extra = word_list_negatives(int(n * WORD_LIST_SHARE), seed + 16, skip_langs)
     out.extend(item for item in extra if item[0] not in seen)
+    seen.update(item[0] for item in extra)
+    out.extend(_round17_share(n, seed + 17, seen))
     return out
 
 

@@ -273,7 +273,11 @@ _CAMEL_PLACEHOLDER_RE: Final = re.compile(
 # --- what a value looks like -------------------------------------------------------------
 
 _WORD_RE: Final = re.compile(r"^(?:[A-Z]?[a-z]+|[A-Z]{1,12})$")  # word, Word, WORD
-_WORD_DIGITS_RE: Final = re.compile(r"^(?:[A-Za-z]+\d{1,4}|\d{1,4}[A-Za-z]+)$")  # hunter2
+# hunter2, Summer2024, 2FAST: a word and a number. Letters whose case switches inside
+# (``58kbwtTeQz``, a 10-character client secret, round 17) are not a word.
+_WORD_DIGITS_RE: Final = re.compile(
+    r"^(?:(?:[A-Z]?[a-z]+|[A-Z]+)\d{1,4}|\d{1,4}(?:[A-Z]?[a-z]+|[A-Z]+))$"
+)
 _IDENTIFIER_RE: Final = re.compile(
     r"^(?:[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)+"  # snake / kebab / dotted: max_token_count
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"  # SCREAMING_SNAKE: DB_PASSWORD

@@ -135,6 +135,9 @@ class SignedLinkDetector:
             "invoice.stripe.com/i/",
             "app.box.com/s/",
             "downloader.disk.yandex.",
+            "yadi.sk/",  # round 17: Yandex Disk public links
+            "disk.yandex.",
+            "disk.360.yandex.",
             "/reset/",
             "/password/",
             "/passwort/",
