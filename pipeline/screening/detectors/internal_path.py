@@ -136,9 +136,14 @@ _DRIVE_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_\-:])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
     r"(?=[A-Za-z0-9_.$~%\-])"
 )
+# A colon may come before the share: a label's ("Pfad:\\\\fs01\\…", and NFKC turns a
+# full-width ``：`` into one, round 18). A URL scheme's colon (``http:\\\\host\\x``, a
+# mistyped public link) is left out in :func:`_unc`. The share is a name in any script
+# (``\\\\fs01\\财务``): Windows share names are Unicode.
 _UNC_RE: Final = re.compile(
-    r"(?<![A-Za-z0-9:\\])\\{2,4}(?P<host>[A-Za-z0-9_.$\-]{1,255})\\{1,2}[A-Za-z0-9_.$ \-]"
+    r"(?<![A-Za-z0-9\\])\\{2,4}(?P<host>[A-Za-z0-9_.$\-]{1,255})\\{1,2}(?:[^\W_]|[_.$ \-])"
 )
+_SCHEME_BEFORE_RE: Final = re.compile(r"\b(?:https?|ftps?|wss?):\Z", re.IGNORECASE)
 _UNC_SLASH_RE: Final = re.compile(
     r"(?<![A-Za-z0-9:/])//(?P<host>[A-Za-z0-9_$\-]{1,63}(?:\.[A-Za-z0-9_\-]{1,63})*)/"
     r"[A-Za-z0-9_$\-]"
@@ -213,6 +218,13 @@ _IPV6_RE: Final = re.compile(
     r"(?:%[a-z0-9]+)?(?![0-9a-f:])"
     r"|(?<![0-9a-f:])::1(?![0-9a-f:])",
 )
+
+
+def _unc(text: str) -> bool:
+    return any(
+        not _SCHEME_BEFORE_RE.search(text, max(0, m.start() - 8), m.start())
+        for m in _UNC_RE.finditer(text)
+    )
 
 
 def _hebrew_prefixed(text: str, at: int) -> bool:
@@ -305,7 +317,7 @@ class InternalPathDetector:
             return True
         if "ip.drive" in hits and _DRIVE_RE.search(text):
             return True
-        if "ip.unc" in hits and _UNC_RE.search(text):
+        if "ip.unc" in hits and _unc(text):
             return True
         if "ip.unc2" in hits and self._unc_slash(text, low):
             return True
