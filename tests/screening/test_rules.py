@@ -1235,6 +1235,12 @@ CLASSES.extend(
             "Сводка | открываю общую папку бухгалтерии и сверяю итоги.",
         ),
         (
+            "paths-with-names-in-another-script",
+            "internal_path",
+            "整理 | 报告存在 D:\\项目\\季度\\汇总.xlsx，另一份在 ~/下载 里。",
+            "整理 | 报告存在项目盘的季度文件夹里，价格约 500元~/月。",
+        ),
+        (
             "unc-after-label-colon",
             "internal_path",
             "Ruta:\\\\files02\\compartido\\nóminas",
