@@ -42,6 +42,7 @@ from pipeline.screening.recital_round14 import R14
 from pipeline.screening.recital_round15 import R15
 from pipeline.screening.recital_round16 import word_list_negatives
 from pipeline.screening.recital_round17 import R17, vocabulary_list_negatives
+from pipeline.screening.recital_round18 import R18
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1383,12 +1384,20 @@ ROUND17_SHARE = 0.05
 VOCAB_LIST_SHARE = 0.03
 
 
-def _round17(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+# Round 18: prompts quoted back after a verb of saying, orders carried to an AI reader, and
+# glossary entries and refusals as negatives (recital_round18.R18), a share of n appended
+# after round 17's by a generator of its own: every text before them is drawn as before.
+ROUND18_SHARE = 0.04
+
+
+def _round17(
+    rng: random.Random, positive: bool, table: dict[str, dict[str, list[str]]] = R17
+) -> tuple[str, int, str]:
     """One (text, label, group) of round 17's share: a recital after a label of the
     writer's own (60%) or an order in a carrier (40%) in a language of :data:`R17`, or
-    one or two of its hard negatives."""
-    key = rng.choice(sorted(R17))
-    x = R17[key]
+    one or two of its hard negatives. Round 18 draws from its own table the same way."""
+    key = rng.choice(sorted(table))
+    x = table[key]
     code = key.split("_")[0]  # "fr_para": French paraphrases, grouped as French
     phase = rng.choice(PHASES)
     if positive:
@@ -1421,6 +1430,23 @@ def _round17_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, st
     return out
 
 
+def _round18_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
+    """Round 18's appended texts: :data:`ROUND18_SHARE` of n drawn from
+    :data:`~pipeline.screening.recital_round18.R18` (45% positive); none already seen."""
+    rng = random.Random(seed)
+    out: list[tuple[str, int, str]] = []
+    want = int(n * ROUND18_SHARE)
+    tries = 0
+    while len(out) < want and tries < want * 50:
+        tries += 1
+        item = _round17(rng, rng.random() < 0.45, R18)
+        if item[0] in seen:
+            continue
+        seen.add(item[0])
+        out.append(item)
+    return out
+
+
 def generate_grouped(
     n: int, seed: int, skip_langs: frozenset[str] = frozenset()
 ) -> list[tuple[str, int, str]]:
@@ -1431,7 +1457,7 @@ def generate_grouped(
     class is drawn until it has its share, so duplicates cannot tilt the balance. Then
     :data:`WORD_LIST_SHARE` of n more negatives: word lists (``wordlist-<code>``, no
     words of the languages in ``skip_langs``); then round 17's share
-    (:func:`_round17_share`)."""
+    (:func:`_round17_share`) and round 18's (:func:`_round18_share`)."""
     rng = random.Random(seed)
     seen: set[str] = set()
     out: list[tuple[str, int, str]] = []
@@ -1473,6 +1499,7 @@ def generate_grouped(
     out.extend(item for item in extra if item[0] not in seen)
     seen.update(item[0] for item in extra)
     out.extend(_round17_share(n, seed + 17, seen))
+    out.extend(_round18_share(n, seed + 18, seen))
     return out
 
 

@@ -27,6 +27,7 @@ from typing import Final
 from pipeline.screening.normalise import skeleton_table
 
 __all__ = [
+    "OPEN_QUOTES",
     "entropy",
     "fold_lookalikes",
     "is_placeholder",
@@ -36,9 +37,14 @@ __all__ = [
     "strip_value",
 ]
 
-_QUOTES_AND_PUNCT: Final = "\"'`“”‘’«»「」『』"
+# round 18: the low-9 quotes of German, Czech, Polish and Baltic text („…“, ‚…‘) and the
+# single guillemets ‹…› quote a value as well ("… lautet „Tx8@…“").
+_QUOTES_AND_PUNCT: Final = "\"'`“”‘’«»„‚‹›‟「」『』"
 # round 13: the Arabic comma, semicolon and question mark and the Devanagari danda end a
 # value too ("… هي FDyrnDQ^jW%SmI0l3HI، سأطلب …", batch 21)
+# What can open a quoted value in prose.
+# (Not 「『: a CJK quote holds words as often as a value, "パスフレーズは「長い文にする」".)
+OPEN_QUOTES: Final = "\"'`«»“”‘„‚‹"
 _TRAILING: Final = ".,;:!?)]}>" + _QUOTES_AND_PUNCT + "。，、；：！？）」』" + "،؛؟।॥"
 _LEADING: Final = "([{<" + _QUOTES_AND_PUNCT + "（「『"
 
@@ -296,6 +302,11 @@ _DICEWARE_RE: Final = re.compile(
 )
 _POSSESSIVE_RE: Final = re.compile(r"^[A-Za-z]+['’](?:s|t|d|ll|re|ve|m)$")
 _NAME_PARTS_RE: Final = re.compile(r"^(?:[A-Za-z][a-z]*[A-Z]*[a-z]*-){2,}[A-Za-z]+(?:-?\d{1,3})?$")
+# round 18: two words joined by one hyphen (``Passwort-Manager``, ``WLAN-Schlüssel``,
+# ``Zero-Trust``): a compound noun, not a generated value.
+_TWO_WORDS_RE: Final = re.compile(
+    r"^(?:[A-ZÀ-Þ]?[a-zß-ÿ]{2,}|[A-ZÀ-Þ]{2,6})-(?:[A-ZÀ-Þ]?[a-zß-ÿ]{2,}|[A-ZÀ-Þ]{2,6})$"
+)
 _UUID_RE: Final = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
 _HEX_RE: Final = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
 _B64_RE: Final = re.compile(r"^[A-Za-z0-9+/_\-]+={0,3}$")
@@ -526,6 +537,8 @@ def looks_machine_made(value: str, *, min_len: int = 10) -> bool:
         return False
     if _NAME_PARTS_RE.match(v):
         return False  # PuTTY-User-Key-File-3, Content-Security-Policy: a name of parts
+    if _TWO_WORDS_RE.match(v):
+        return False
     if _WORD_DIGITS_RE.match(v) and n < 16:
         return False
     if not digit and not symbol:

@@ -27,6 +27,7 @@ from typing import Any, Final
 from pipeline.screening.context import Context
 from pipeline.screening.rules import RULES_DIR, VendorRule, credential_rules, lexicon
 from pipeline.screening.values import (
+    OPEN_QUOTES,
     entropy,
     fold_lookalikes,
     is_placeholder,
@@ -652,6 +653,8 @@ class CredentialDetector:
                 return False  # a comparison, not an assignment
             # ``name=value`` written without spaces is code or config, not prose.
             glued = sep == "=" and at == end + 1
+            if glued and _dash_led_generated(value):
+                return True
             return _value_ok(
                 value,
                 _grade(cls, "assign"),
@@ -714,7 +717,7 @@ class CredentialDetector:
                 continue
             grade = _grade(cls, "link" if linked else "window")
             if not _ELIDED_WORD_RE.match(low_chunk) and _value_ok(
-                stripped, grade, quoted=chunk[:1] in "\"'`«“", terminal=False
+                stripped, grade, quoted=chunk[:1] in OPEN_QUOTES, terminal=False
             ):
                 return True
             words += 1
@@ -820,6 +823,17 @@ _PARTS_NAME_RE: Final = re.compile(r"^(?:[A-Z][A-Za-z]*-)+[A-Za-z0-9]+$")
 _HUMAN_PASSWORD_RE: Final = re.compile(
     r"^(?=[!-~]{8,40}$)(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9])"
 )
+
+
+def _dash_led_generated(value: str) -> bool:
+    """A generated value of the base64url alphabet that happens to start with ``-``
+    (one in 64 does: ``client_secret=-IhW…`` in a form body, round 18). After a glued
+    ``name=`` a single dash is part of the value; a flag (``--from-file``, ``-p``) has a
+    second dash or is short, and is no machine-made run."""
+    v = strip_value(value)
+    if len(v) < 17 or not v.startswith("-") or v.startswith("--") or "=" in v[:-3]:
+        return False
+    return looks_machine_made(v[1:], min_len=16) and _mixed_enough(v[1:])
 
 
 def _mixed_enough(v: str) -> bool:

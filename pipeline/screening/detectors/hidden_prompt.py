@@ -157,6 +157,35 @@ _SPECIMEN_BEFORE_RE: Final = re.compile(
 )
 
 
+# A refusal to share them names one's instructions without giving any of their text
+# ("Je ne peux pas partager mes instructions internes", round 18): the phrase that names
+# them is talk there. Romance and English put the verb before the noun, German and the
+# Scandinavian languages after it ("… meine internen Anweisungen nicht teilen").
+_REFUSAL_BEFORE_RE: Final = re.compile(
+    r"(?:\b(?:can['’]?t|cannot|can\snot|won['’]t|will\snot|(?:am|i['’]m)\s(?:not\sable|unable|not"
+    r"\sallowed)\sto|must\snot|may\snot)\s(?:share|reveal|disclose|show|repeat|quote|print|"
+    r"give\syou|tell\syou)"
+    r"|\bne\s(?:peux|puis|vais|dois|pourrai|suis)\spas\s(?:autorisée?\sà\s)?(?:partager|révéler|"
+    r"divulguer|montrer|communiquer|dévoiler|citer|donner|reproduire|afficher)"
+    r"|\bno\s(?:puedo|voy\sa|debo|podré)\s(?:compartir|revelar|mostrar|divulgar|citar|dar)"
+    r"|\bnão\s(?:posso|vou|devo|poderei)\s(?:compartilhar|partilhar|revelar|mostrar|divulgar)"
+    r"|\bnon\s(?:posso|devo|potrò|sono\sautorizzat[oa]\sa)\s(?:condividere|rivelare|mostrare|"
+    r"divulgare|citare))"
+    r"(?:\s(?:you|vous|te|tu|lhe|ti|le|les|con\sté|con\svoi))?\s(?:\w+\s){0,2}\Z"
+)
+_REFUSAL_AFTER_RE: Final = re.compile(
+    r"\s(?:nicht|niet|inte|ikke)\s(?:\w+\s)?(?:teilen|verraten|zeigen|preisgeben|offenlegen|"
+    r"nennen|weitergeben|delen|tonen|onthullen|dela|visa|avslöja|dele|vise|afsløre|avsløre)\b"
+)
+
+
+def _refused(text: str, start: int, end: int) -> bool:
+    return (
+        _REFUSAL_BEFORE_RE.search(text, max(0, start - 60), start) is not None
+        or _REFUSAL_AFTER_RE.match(text, end, end + 40) is not None
+    )
+
+
 def _phrase_found(rule: PhraseRule, text: str) -> bool:
     for n, m in enumerate(rule.pattern.finditer(text)):
         if n >= 8:
@@ -173,6 +202,8 @@ def _phrase_found(rule: PhraseRule, text: str) -> bool:
         if rule.kind == "identity" and _USERS_PROMPT_RE.search(text, before, m.start()):
             continue
         if rule.kind != "identity" and _USER_SAYS_RE.search(text, before, m.start()):
+            continue
+        if rule.kind == "quoted" and _refused(text, m.start(), m.end()):
             continue
         return True
     return False

@@ -75,7 +75,8 @@ _PATH_BEFORE: Final = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~/\\-+%"
 )
 _UNIX_PATH_RE: Final = re.compile(
-    r"/(?P<root>" + "|".join(_UNIX_ROOTS) + r")/(?P<rest>[A-Za-z0-9_.$@~+%{\-][^\s\"'`<>|,;)]*)"
+    r"/(?P<root>" + "|".join(_UNIX_ROOTS) + r")/"
+    r"(?P<rest>(?:[A-Za-z0-9_.$@~+%{\-]|[^\W\d_])[^\s\"'`<>|,;)]*)"
 )
 # Roots no standard layout has but servers and containers use for an application's own
 # files (``/data/app/…``, ``/app/lib/…``, ``/workspace/…``). Their names are also web
@@ -134,14 +135,22 @@ _MACOS_PRIVATE_RE: Final = re.compile(r"/private/(?:var|tmp|etc)/")
 # Not after ':' either: ``/:x:/g/…`` is a SharePoint link's item type, not drive X:.
 _DRIVE_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_\-:])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
-    r"(?=[A-Za-z0-9_.$~%\-])"
+    r"(?=[A-Za-z0-9_.$~%\-]|[^\W\d_]{2})"
 )
+# Round 18: a directory or share name may be in any script (``C:\\用户\\…``,
+# ``/home/太郎/…``, ``~/文档``, ``//nas01/共享``); the roots and hosts stay ASCII. After a
+# drive or ``~/`` two letters of another script are needed ("500元~/月" is a price).
+# A colon may come before the share: a label's ("Pfad:\\\\fs01\\…", and NFKC turns a
+# full-width ``：`` into one, round 18). A URL scheme's colon (``http:\\\\host\\x``, a
+# mistyped public link) is left out in :func:`_unc`. The share is a name in any script
+# (``\\\\fs01\\财务``): Windows share names are Unicode.
 _UNC_RE: Final = re.compile(
-    r"(?<![A-Za-z0-9:\\])\\{2,4}(?P<host>[A-Za-z0-9_.$\-]{1,255})\\{1,2}[A-Za-z0-9_.$ \-]"
+    r"(?<![A-Za-z0-9\\])\\{2,4}(?P<host>[A-Za-z0-9_.$\-]{1,255})\\{1,2}(?:[^\W_]|[_.$ \-])"
 )
+_SCHEME_BEFORE_RE: Final = re.compile(r"\b(?:https?|ftps?|wss?):\Z", re.IGNORECASE)
 _UNC_SLASH_RE: Final = re.compile(
     r"(?<![A-Za-z0-9:/])//(?P<host>[A-Za-z0-9_$\-]{1,63}(?:\.[A-Za-z0-9_\-]{1,63})*)/"
-    r"[A-Za-z0-9_$\-]"
+    r"(?:[A-Za-z0-9_$\-]|[^\W\d_])"
 )
 _ENV_PATH_RE: Final = re.compile(
     r"(?:\$\{?(?:HOME|USERPROFILE|XDG_[A-Z_]+|TMPDIR|TMP|TEMP|APPDATA|LOCALAPPDATA|"
@@ -151,11 +160,11 @@ _ENV_PATH_RE: Final = re.compile(
     r"|%(?:USERPROFILE|APPDATA|LOCALAPPDATA|TEMP|TMP|PROGRAMDATA|PROGRAMFILES|"
     r"PROGRAMFILES\(X86\)|SYSTEMROOT|WINDIR|HOMEPATH|HOMEDRIVE|ALLUSERSPROFILE|PUBLIC|"
     r"ONEDRIVE|SYSTEMDRIVE)%)"
-    r"[\\/]{1,2}[A-Za-z0-9_.\-]",
+    r"[\\/]{1,2}(?:[A-Za-z0-9_.\-]|[^\W\d_])",
     re.IGNORECASE,
 )
 _HOME_RE: Final = re.compile(
-    r"(?<![A-Za-z0-9_.~/\\\-])~(?:[A-Za-z_][A-Za-z0-9_.\-]{0,31})?/[A-Za-z0-9_.\-]"
+    r"(?<![A-Za-z0-9_.~/\\\-])~(?:[A-Za-z_][A-Za-z0-9_.\-]{0,31})?/(?:[A-Za-z0-9_.\-]|[^\W\d_]{2})"
 )
 _FILE_URL_RE: Final = re.compile(
     r"(?<![a-z0-9])(?:(?:file|smb|nfs|afp|cifs):/{1,3}[^\s/]|unix:/{1,3}[a-z0-9_.\-]+/)",
@@ -213,6 +222,13 @@ _IPV6_RE: Final = re.compile(
     r"(?:%[a-z0-9]+)?(?![0-9a-f:])"
     r"|(?<![0-9a-f:])::1(?![0-9a-f:])",
 )
+
+
+def _unc(text: str) -> bool:
+    return any(
+        not _SCHEME_BEFORE_RE.search(text, max(0, m.start() - 8), m.start())
+        for m in _UNC_RE.finditer(text)
+    )
 
 
 def _hebrew_prefixed(text: str, at: int) -> bool:
@@ -305,7 +321,7 @@ class InternalPathDetector:
             return True
         if "ip.drive" in hits and _DRIVE_RE.search(text):
             return True
-        if "ip.unc" in hits and _UNC_RE.search(text):
+        if "ip.unc" in hits and _unc(text):
             return True
         if "ip.unc2" in hits and self._unc_slash(text, low):
             return True
