@@ -73,6 +73,12 @@ HELDOUT_BATCH25 = Path(__file__).parent / "data" / "screening_heldout_batch25.js
 # 290), 3 false drops of 180 (1.7%); round 18 was made on its kinds, no rule for one of
 # its lines (docs/screening.md), none relabelled.
 HELDOUT_BATCH26 = Path(__file__).parent / "data" / "screening_heldout_batch26.jsonl"
+# Batch 27: written blind while round 18 was made; first run on it 98.6% caught (286 of
+# 290), 0 false drops of 180 (docs/screening.md), none relabelled.
+HELDOUT_BATCH27 = Path(__file__).parent / "data" / "screening_heldout_batch27.jsonl"
+# Batch 28 (tests/data/screening_heldout_batch28.jsonl): written blind after round 18;
+# first run on it 96.6% caught (280 of 290), 1 false drop of 180: below the held-out bars,
+# kept for the next round to work on (as batch 25 was), not in the test yet.
 
 
 def _problems(report: Report) -> str:
@@ -134,6 +140,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH24,
         HELDOUT_BATCH25,
         HELDOUT_BATCH26,
+        HELDOUT_BATCH27,
     ],
     ids=[
         "batches1-4",
@@ -159,6 +166,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch24",
         "batch25",
         "batch26",
+        "batch27",
     ],
 )
 def test_heldout_set(path: Path) -> None:
