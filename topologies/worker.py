@@ -48,7 +48,7 @@ from collections.abc import Iterator
 
 from pipeline.config import PipelineConfig, TopicNames, WorkerSettings, bootstrap_addresses
 from pipeline.kafka.access import check_access, check_connection
-from pipeline.kafka.admin import cluster, create_topics, unlisted_by_broker
+from pipeline.kafka.admin import await_listed_everywhere, cluster, create_topics
 from pipeline.kafka.security import (
     KafkaSecurity,
     aiokafka_options,
@@ -197,12 +197,9 @@ def create_internal_topics(settings: WorkerSettings, config: PipelineConfig) -> 
     loop = asyncio.new_event_loop()
     try:
         created = loop.run_until_complete(create_topics(bootstrap, specs))
-        deadline = time.monotonic() + LISTED_WAIT_S
-        while True:
-            lacking = loop.run_until_complete(unlisted_by_broker(bootstrap, names))
-            if not lacking or time.monotonic() >= deadline:
-                break
-            time.sleep(0.2)
+        lacking = loop.run_until_complete(
+            await_listed_everywhere(bootstrap, names, timeout=LISTED_WAIT_S)
+        )
     finally:
         loop.close()
     with _log_before_faust():

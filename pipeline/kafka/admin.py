@@ -23,13 +23,13 @@ __all__ = [
     "PartitionState",
     "Partitions",
     "TopicSpec",
+    "await_listed_everywhere",
     "cluster",
     "create_topics",
     "partition_states",
     "pipeline_topics",
     "session_events_spec",
     "topic_partitions",
-    "unlisted_by_broker",
 ]
 
 
@@ -150,15 +150,17 @@ async def cluster(
         await client.close()
 
 
-async def unlisted_by_broker(
+async def await_listed_everywhere(
     bootstrap: str,
     names: list[str],
-    timeout: float = 5.0,
+    timeout: float,
+    request_timeout: float = 5.0,
     security: KafkaSecurity | None = None,
 ) -> dict[str, list[str]]:
-    """Each broker (``host:port``) whose metadata does not list every topic of ``names``
-    with a leader for each partition, and the topics it lacks; empty: every broker lists
-    them all. A broker that does not answer within ``timeout`` lacks them all.
+    """Ask every broker, a round every 0.2 s, until each lists every topic of ``names``
+    with a leader for each partition, or ``timeout`` passes. Returns what is still
+    lacking: broker (``host:port``) -> the topics it does not list (a broker that does not
+    answer within ``request_timeout`` lacks them all); empty when every broker lists them.
 
     Why every broker: in a Kafka cluster each broker learns a new topic from the
     controller on its own, a moment apart, and a client asks any one of them. A worker
@@ -171,31 +173,35 @@ async def unlisted_by_broker(
     client = AIOKafkaClient(
         bootstrap_servers=bootstrap,
         client_id="chao-topic-check",
-        request_timeout_ms=int(timeout * 1000),
+        request_timeout_ms=int(request_timeout * 1000),
         **aiokafka_options(security),
     )
+    deadline = time.monotonic() + timeout
     try:
         try:
-            await asyncio.wait_for(client.bootstrap(), timeout)
+            await asyncio.wait_for(client.bootstrap(), request_timeout)
         except (KafkaError, TimeoutError) as exc:
             raise BrokerError(f"no topic metadata from the broker at {bootstrap}: {exc!r}") from exc
-        lacking: dict[str, list[str]] = {}
-        for broker in sorted(client.cluster.brokers(), key=lambda b: b.nodeId):
-            where = f"{broker.host}:{broker.port}"
-            try:
-                # No topic list: every topic's (asking for named ones could create them).
-                response = await asyncio.wait_for(
-                    client.send(broker.nodeId, MetadataRequest(None)), timeout
-                )
-            except (KafkaError, TimeoutError):
-                lacking[where] = list(names)
-                continue
-            view = ClusterMetadata()
-            view.update_metadata(response)
-            missing = [name for name in names if not _led(view, name)]
-            if missing:
-                lacking[where] = missing
-        return lacking
+        while True:
+            lacking: dict[str, list[str]] = {}
+            for broker in sorted(client.cluster.brokers(), key=lambda b: b.nodeId):
+                where = f"{broker.host}:{broker.port}"
+                try:
+                    # No topic list: every topic's (asking for named ones could create them).
+                    response = await asyncio.wait_for(
+                        client.send(broker.nodeId, MetadataRequest(None)), request_timeout
+                    )
+                except (KafkaError, TimeoutError):
+                    lacking[where] = list(names)
+                    continue
+                view = ClusterMetadata()
+                view.update_metadata(response)
+                missing = [name for name in names if not _led(view, name)]
+                if missing:
+                    lacking[where] = missing
+            if not lacking or time.monotonic() >= deadline:
+                return lacking
+            await asyncio.sleep(0.2)
     finally:
         await client.close()
 
