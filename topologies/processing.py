@@ -560,7 +560,7 @@ class BatchProcessor:
             return None
         if epoch != self.positions_epoch or group.rebalancing():
             return None
-        if answered_s > READ_TROUBLE_S:
+        if answered_s > READ_TROUBLE_S:  # trouble: this reading and the next ones wait
             self._trouble_at = monotonic()
             log.warning(
                 "the end offsets took %.1f s to come back: readings wait %.0f s before they "
@@ -569,7 +569,6 @@ class BatchProcessor:
                 answered_s,
                 READ_SETTLE_S,
             )
-            return None
         if asked - self._trouble_at < READ_SETTLE_S:
             return None
         processed = {tp: max(committed.get(tp, 0), own.get(tp, 0)) for tp in ends}
