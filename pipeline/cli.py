@@ -73,7 +73,7 @@ def _topic_acls(args: argparse.Namespace) -> int:
     commands; with ``--apply``, created on the broker (as CHAO_KAFKA_* says: an admin)."""
     import asyncio
 
-    from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
+    from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_servers
     from pipeline.kafka.acls import create_acls, kafka_acls_commands, role_acls
 
     if args.role is None:
@@ -87,7 +87,7 @@ def _topic_acls(args: argparse.Namespace) -> int:
         return 2
     overrides = {"broker": args.broker, "app_id": args.app_id}
     settings = WorkerSettings(**{k: v for k, v in overrides.items() if v is not None})
-    bootstrap = ",".join(f"{h}:{p}" for h, p in bootstrap_addresses(settings.broker))
+    bootstrap = bootstrap_servers(settings.broker)
     acls = role_acls(
         args.acls,
         args.role,
@@ -111,7 +111,7 @@ def _create_topics(args: argparse.Namespace) -> int:
     registry's configs; prints one line per topic, created or existing."""
     import asyncio
 
-    from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_addresses
+    from pipeline.config import PipelineConfig, WorkerSettings, bootstrap_servers
     from pipeline.kafka.admin import cluster, create_topics
     from pipeline.topics import Topics, creation_plan
 
@@ -121,7 +121,7 @@ def _create_topics(args: argparse.Namespace) -> int:
     overrides = {"broker": args.broker, "app_id": args.app_id}
     settings = WorkerSettings(**{k: v for k, v in overrides.items() if v is not None})
     names = PipelineConfig().topics
-    bootstrap = ",".join(f"{h}:{p}" for h, p in bootstrap_addresses(settings.broker))
+    bootstrap = bootstrap_servers(settings.broker)
     every = [t.name for t in Topics(names, app_id=settings.app_id)]
     _check_security(settings.broker)
     found = asyncio.run(cluster(bootstrap, every))  # one metadata request

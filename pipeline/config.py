@@ -359,3 +359,8 @@ def bootstrap_addresses(broker: str) -> list[tuple[str, int]]:
             host, port = part, "9092"
         addresses.append((host.strip("[]"), int(port)))
     return addresses
+
+
+def bootstrap_servers(broker: str) -> str:
+    """``broker`` as aiokafka's ``bootstrap_servers``: ``h1:9092,h2:9092``."""
+    return ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(broker))

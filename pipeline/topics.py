@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from pipeline.config import TopicNames, WorkerSettings, bootstrap_addresses
+from pipeline.config import TopicNames, WorkerSettings, bootstrap_servers
 from pipeline.errors import MissingTopicsError, TopologyError
 
 DEFAULT_PARTITIONS: Final = 8
@@ -460,7 +460,7 @@ def create_command(broker: str, app_id: str, partitions: int | None) -> str:
     (``,`` between addresses, which a shell leaves alone), and the app id and partition
     count when they are not what the command finds by itself. Topic names come from the
     same ``CHAO_TOPIC_*`` environment."""
-    where = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(broker))
+    where = bootstrap_servers(broker)
     words = [CREATE_COMMAND, f"--broker kafka://{where}"]
     if app_id != DEFAULT_APP_ID:
         words.append(f"--app-id {app_id}")

@@ -66,3 +66,10 @@ def test_a_named_worker_is_a_static_member_of_its_group() -> None:
     assert app_settings(WorkerSettings())["consumer_group_instance_id"] is None
     with pytest.raises(ValidationError, match="group_instance_id"):
         WorkerSettings(group_instance_id="two words")
+
+
+def test_bootstrap_servers_joins_the_broker_setting_as_aiokafka_takes_it() -> None:
+    from pipeline.config import bootstrap_servers
+
+    assert bootstrap_servers("kafka://h1:9093;h2") == "h1:9093,h2:9092"
+    assert bootstrap_servers("h1:9092, h2:9094") == "h1:9092,h2:9094"

@@ -46,7 +46,13 @@ import threading
 import time
 from collections.abc import Iterator
 
-from pipeline.config import PipelineConfig, TopicNames, WorkerSettings, bootstrap_addresses
+from pipeline.config import (
+    PipelineConfig,
+    TopicNames,
+    WorkerSettings,
+    bootstrap_addresses,
+    bootstrap_servers,
+)
 from pipeline.kafka.access import check_access, check_connection
 from pipeline.kafka.admin import await_listed_everywhere, cluster, create_topics
 from pipeline.kafka.security import (
@@ -138,7 +144,7 @@ def resolve_partitions(settings: WorkerSettings, config: PipelineConfig) -> Work
     """
     names = config.topics
     topics = worker_topics(settings, names)
-    bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
+    bootstrap = bootstrap_servers(settings.broker)
     wanted = [topic.name for topic in topics]
     deadline = time.monotonic() + TOPICS_WAIT_S
     loop = asyncio.new_event_loop()
@@ -192,7 +198,7 @@ def create_internal_topics(settings: WorkerSettings, config: PipelineConfig) -> 
     the topics listed everywhere first, Faust finds them and creates nothing."""
     topics = worker_topics(settings, config.topics)
     specs = [topic.spec() for topic in topics.internal()]
-    bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
+    bootstrap = bootstrap_servers(settings.broker)
     names = [topic.name for topic in topics]
     loop = asyncio.new_event_loop()
     try:
@@ -230,7 +236,7 @@ def check_worker_access(
 ) -> None:
     """Raise SecurityError naming each topic operation and the group Read the broker does
     not authorize for the worker's principal (pipeline.kafka.access)."""
-    bootstrap = ",".join(f"{host}:{port}" for host, port in bootstrap_addresses(settings.broker))
+    bootstrap = bootstrap_servers(settings.broker)
     hint = (
         f" (the worker role's ACLs: chao-pipeline topics --acls "
         f"User:{security.sasl_username or 'NAME'} --role worker; docs/kafka.md)"
