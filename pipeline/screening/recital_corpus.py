@@ -1411,20 +1411,30 @@ def _round17(
     return phase + text, 0, code
 
 
-def _round17_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
-    """Round 17's appended texts: :data:`ROUND17_SHARE` of n from :func:`_round17` (45%
-    positive), then :data:`VOCAB_LIST_SHARE` of n vocabulary lists; none already seen."""
-    rng = random.Random(seed)
+def _draw_unseen(
+    rng: random.Random,
+    want: int,
+    draw: Callable[[random.Random, bool], tuple[str, int, str]],
+    seen: set[str],
+) -> list[tuple[str, int, str]]:
+    """Up to ``want`` items of ``draw(rng, positive)`` (45% positive) whose text is not in
+    ``seen`` (each taken is added to it); at most 50 draws an item wanted."""
     out: list[tuple[str, int, str]] = []
-    want = int(n * ROUND17_SHARE)
     tries = 0
     while len(out) < want and tries < want * 50:
         tries += 1
-        item = _round17(rng, rng.random() < 0.45)
+        item = draw(rng, rng.random() < 0.45)
         if item[0] in seen:
             continue
         seen.add(item[0])
         out.append(item)
+    return out
+
+
+def _round17_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
+    """Round 17's appended texts: :data:`ROUND17_SHARE` of n from :func:`_round17` (45%
+    positive), then :data:`VOCAB_LIST_SHARE` of n vocabulary lists; none already seen."""
+    out = _draw_unseen(random.Random(seed), int(n * ROUND17_SHARE), _round17, seen)
     lists = vocabulary_list_negatives(int(n * VOCAB_LIST_SHARE), seed + 1)
     out.extend(item for item in lists if item[0] not in seen)
     return out
@@ -1433,18 +1443,11 @@ def _round17_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, st
 def _round18_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
     """Round 18's appended texts: :data:`ROUND18_SHARE` of n drawn from
     :data:`~pipeline.screening.recital_round18.R18` (45% positive); none already seen."""
-    rng = random.Random(seed)
-    out: list[tuple[str, int, str]] = []
-    want = int(n * ROUND18_SHARE)
-    tries = 0
-    while len(out) < want and tries < want * 50:
-        tries += 1
-        item = _round17(rng, rng.random() < 0.45, R18)
-        if item[0] in seen:
-            continue
-        seen.add(item[0])
-        out.append(item)
-    return out
+
+    def draw(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+        return _round17(rng, positive, R18)
+
+    return _draw_unseen(random.Random(seed), int(n * ROUND18_SHARE), draw, seen)
 
 
 def generate_grouped(
