@@ -56,9 +56,17 @@ from topologies.progress import TP, InputProgress, InputReading, advance
 
 log = logging.getLogger("chao.topology")
 # How often the gap timer reads the group's progress (three small requests, one of them to
-# the group coordinator, per worker): a gap goes about a window plus two readings after
-# its event arrived, and a group of many workers asks the broker a few times a second each.
+# the group coordinator, per worker) while some event waits on a gap: a gap goes about a
+# window plus two readings after its event arrived.
 READ_INTERVAL_S = 0.25
+# ... and while none does. Only the stall tracking (``InputProgress.stalled``, the long
+# limit's "not processed for stall_after_s") needs readings then, and seconds are its
+# grain. Why not READ_INTERVAL_S throughout: most of the time nothing waits (the bench
+# traffic: 6 of 97,691 events behind a missing seq), and each worker of a group would
+# otherwise ask the broker four times a second for nothing; on the embedded broker those
+# requests showed in the latency after a backlog (BENCHMARKS.md, 2026-12-07). A gap that
+# appears is read for at the next tick: the last reading is older than READ_INTERVAL_S.
+IDLE_READ_INTERVAL_S = 5.0
 # Readings of the input after broker trouble. Why: a broker that froze (a GC or VM pause,
 # SIGSTOP) answers, once it runs again and until it learns that the cluster fenced it and
 # moved its partitions to another leader, from the log it had when it stopped: end offsets
@@ -532,9 +540,11 @@ class BatchProcessor:
         committed offsets), then the end offsets. None when the broker did not answer (the
         watermark then stays where it is), answered the end offsets later than
         READ_TROUBLE_S or began within READ_SETTLE_S after broker trouble, a rebalance
-        began meanwhile, or the last reading is younger than READ_INTERVAL_S."""
+        began meanwhile, or the last reading is younger than READ_INTERVAL_S (while an event
+        waits on a gap) or IDLE_READ_INTERVAL_S (while none does)."""
         monotonic = self.monotonic
-        if monotonic() - self._read_at < READ_INTERVAL_S:
+        waiting = self.pipeline.sequencer.has_waiting()
+        if monotonic() - self._read_at < (READ_INTERVAL_S if waiting else IDLE_READ_INTERVAL_S):
             return None
         self._read_at = monotonic()
         group, offsets = self.ports.group, self.ports.input_offsets

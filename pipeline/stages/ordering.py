@@ -329,6 +329,11 @@ class SessionSequencer:
         self.store[session_id] = state
         return out
 
+    def has_waiting(self) -> bool:
+        """Whether some event may be waiting on a gap (the gap timer reads the input often
+        only then). May say yes for a session whose wait ended; never no while one waits."""
+        return bool(self._waiting_sessions)
+
     def expire(
         self, *, watermark: float | None = None, input_stalled: bool = False
     ) -> list[Output]:

@@ -107,6 +107,30 @@ def test_the_timer_sees_an_event_that_starts_waiting_after_an_empty_pass() -> No
     assert pipeline.stats.waiting == 0
 
 
+def test_has_waiting_is_true_exactly_while_some_event_waits_on_a_gap() -> None:
+    """The gap timer reads the input often only while this is true: it must never be false
+    while an event waits (a gap filled, skipped, or its session evicted clears it)."""
+    clock = FakeClock()
+    pipeline = Pipeline(PipelineConfig(reorder_window_s=2.0, max_sessions=2), clock=clock)
+    sequencer = pipeline.sequencer
+    pipeline.process(event(0), SRC)
+    assert not sequencer.has_waiting()
+    pipeline.process(event(2), SRC)
+    assert sequencer.has_waiting()
+    pipeline.process(event(1), SRC)  # filled
+    assert not sequencer.has_waiting()
+    pipeline.process(event(4), SRC)
+    clock.now += 2.1
+    assert seqs(pipeline.expire()) == [4]  # skipped
+    assert not sequencer.has_waiting()
+    pipeline.process(event(6), SRC)
+    assert sequencer.has_waiting()
+    pipeline.process(event(0, session="s2"), SRC)
+    pipeline.process(event(0, session="s3"), SRC)  # over the cap: s1 evicted, its gap skipped
+    assert pipeline.stats.sessions_evicted == 1
+    assert not sequencer.has_waiting()
+
+
 def test_waiting_cap_skips_the_gap() -> None:
     pipeline = Pipeline(PipelineConfig(max_waiting_events=3), clock=FakeClock())
     pipeline.process(event(0), SRC)

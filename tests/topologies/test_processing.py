@@ -34,6 +34,7 @@ from tests.stages.test_ordering import FakeClock, event
 from tests.topologies.test_checkpoint import FakeMessage, World, faust_checkpoint
 from topologies.checkpoint import Checkpoint
 from topologies.processing import (
+    IDLE_READ_INTERVAL_S,
     READ_INTERVAL_S,
     READ_SETTLE_S,
     BatchProcessor,
@@ -173,6 +174,7 @@ class FakeInputOffsets:
     def __init__(self) -> None:
         self.committed: dict[TP, int] = {}
         self.end: dict[TP, int] = {}
+        self.readings = 0  # end-offset requests answered
 
     async def start(self) -> None:
         pass
@@ -181,6 +183,7 @@ class FakeInputOffsets:
         return dict(self.committed)
 
     async def ends(self) -> dict[TP, int]:
+        self.readings += 1
         return dict(self.end)
 
 
@@ -471,6 +474,40 @@ def test_a_gap_is_skipped_after_the_window_once_the_input_is_caught_up() -> None
 
     d = run(scenario)
     assert d.broker.seqs("a") == [0, 2]
+    assert d.pipeline.stats.gaps_by_cause["window"] == 1
+
+
+def test_the_input_is_read_seldom_while_nothing_waits_and_often_once_a_gap_appears() -> None:
+    """Readings are requests to the broker (one to the group coordinator): while no event
+    waits on a gap only the stall tracking needs them; a gap is read for at the next tick
+    and still goes a window plus about two readings after its event arrived."""
+    window = CONFIG.reorder_window_s
+    idle_ticks = int(4 * IDLE_READ_INTERVAL_S / READ_INTERVAL_S)
+
+    async def scenario(d: Driver) -> None:
+        await d.assign(0, 1)
+        d.caught_up()
+        await d.stage(d.raw("a", 0), d.raw("a", 1))  # in order: nothing waits
+        for _ in range(idle_ticks):
+            await d.tick(READ_INTERVAL_S)
+        assert d.offsets.readings <= 5  # about one per IDLE_READ_INTERVAL_S, not 80
+        idle_readings = d.offsets.readings
+        await d.stage(d.raw("a", 3))  # seq 2 missing: seq 3 waits
+        arrived = d.clock.now
+        await d.tick(READ_INTERVAL_S)
+        assert d.offsets.readings == idle_readings + 1  # at once, not IDLE_READ_INTERVAL_S on
+        while d.broker.seqs("a") == [0, 1]:
+            await d.tick(READ_INTERVAL_S)
+            assert d.clock.now - arrived < window + 4 * READ_INTERVAL_S, "the gap was not skipped"
+        assert d.clock.now - arrived >= window
+        assert d.offsets.readings >= idle_readings + int(window / READ_INTERVAL_S)
+        after_gap = d.offsets.readings
+        for _ in range(idle_ticks):  # nothing waits again: seldom again
+            await d.tick(READ_INTERVAL_S)
+        assert d.offsets.readings - after_gap <= 5
+
+    d = run(scenario)
+    assert d.broker.seqs("a") == [0, 1, 3]
     assert d.pipeline.stats.gaps_by_cause["window"] == 1
 
 
