@@ -10,8 +10,11 @@ same length:
     forms, ligatures, compatibility digits), and the encodings a browser or a JSON viewer
     would undo, repeated until nothing changes: percent-encoding (also double),
     HTML entities (named, decimal, hex) and JSON escapes (``\\u003c``, ``\\/``, ``\\"``).
-    Defanged dots (``10[.]0[.]0[.]1``, ``hxxp``) read as dots. Keywords in every language
-    are searched here.
+    Defanged dots (``10[.]0[.]0[.]1``, ``hxxp``) read as dots. A word that mixes Latin
+    letters with Cyrillic or Greek ones, mostly of the other script, is read in that
+    script: its Latin look-alikes are folded into it (``пaрoль`` with Latin ``a`` and
+    ``o`` reads ``пароль``, round 19), as the skeleton folds the other way. Keywords in
+    every language are searched here.
 ``skeleton``
     ``plain`` with every look-alike letter from another script replaced by the ASCII
     letter it is confusable with (Cyrillic ``А`` -> ``A``, Greek ``Ι`` -> ``I``), so
@@ -199,6 +202,60 @@ def skeleton_table() -> dict[int, int]:
     return table
 
 
+# A word with Latin letters and Cyrillic or Greek ones in it (letters only: a value such
+# as ``Пароль2024x`` is split at its digits and each part judged alone).
+_MIXED_WORD_RE: Final = re.compile(
+    r"[^\W\d_]*(?:[A-Za-z][^\W\d_]*[\u0370-\u03ff\u0400-\u04ff]"
+    r"|[\u0370-\u03ff\u0400-\u04ff][^\W\d_]*[A-Za-z])[^\W\d_]*"
+)
+
+
+@lru_cache(maxsize=1)
+def _latin_into() -> dict[str, dict[int, int]]:
+    """ASCII letter -> its look-alike in Cyrillic and in Greek (the skeleton reversed).
+
+    Of several look-alikes the one of the same letter case from the script's own block
+    is chosen, of the basic alphabet first (``a`` -> ``а`` U+0430, not ``ӓ``-like
+    variants or the small capitals of phonetic blocks)."""
+    blocks = {"CYRILLIC": (0x0400, 0x04FF), "GREEK": (0x0370, 0x03FF)}
+    best: dict[str, dict[int, tuple[int, int]]] = {"CYRILLIC": {}, "GREEK": {}}
+    for source, target in skeleton_table().items():
+        ch, ascii_letter = chr(source), chr(target)
+        if not ch.isalpha() or not ascii_letter.isalpha():
+            continue
+        for script, (low, high) in blocks.items():
+            if not low <= source <= high:
+                continue
+            rank = (ch.isupper() != ascii_letter.isupper()) * 2 + (not _basic(source))
+            current = best[script].get(target)
+            if current is None or (rank, source) < current:
+                best[script][target] = (rank, source)
+    return {
+        script: {t: s for t, (rank, s) in table.items() if rank < 2}
+        for script, table in best.items()
+    }
+
+
+def _basic(code: int) -> bool:
+    return 0x0410 <= code <= 0x044F or 0x0391 <= code <= 0x03C9
+
+
+def _fold_mixed_word(match: re.Match[str]) -> str:
+    word = match.group()
+    latin = sum(c.isascii() for c in word)
+    cyrillic = sum("\u0400" <= c <= "\u04ff" for c in word)
+    greek = sum("\u0370" <= c <= "\u03ff" for c in word)
+    if latin > max(cyrillic, greek):
+        return word  # mostly Latin: the skeleton view reads it
+    table = _latin_into()["CYRILLIC" if cyrillic >= greek else "GREEK"]
+    return word.translate(table)
+
+
+def fold_mixed_words(text: str) -> str:
+    """``text`` with each word that mixes scripts read in its main script (same length)."""
+    return _MIXED_WORD_RE.sub(_fold_mixed_word, text)
+
+
 @dataclass(frozen=True, slots=True)
 class Normalised:
     """Two same-length views of one display text (see the module docstring)."""
@@ -229,5 +286,6 @@ def normalise(text: str) -> Normalised:
         plain = _DEFANG_RE.sub(_defang, plain)
     if plain.isascii():
         return Normalised(plain, plain)
+    plain = fold_mixed_words(plain)
     skeleton = plain.translate(skeleton_table())
     return Normalised(plain, skeleton if skeleton != plain else plain)

@@ -111,6 +111,8 @@ _EN_ANCHORS: Final = (
     # an AI reader named in fetched content ("note to any AI screening this", round 12;
     # not "assistant," or "assistant:": ordinary narration and SDK role labels)
     "for ai ", "ai screening",
+    # round 19: automated readers named by their job ("note for automated reviewers")
+    "automated review", "automated triage", "automated agent", "automated code review",
 )  # fmt: skip
 
 

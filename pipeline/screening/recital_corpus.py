@@ -43,6 +43,7 @@ from pipeline.screening.recital_round15 import R15
 from pipeline.screening.recital_round16 import word_list_negatives
 from pipeline.screening.recital_round17 import R17, vocabulary_list_negatives
 from pipeline.screening.recital_round18 import R18
+from pipeline.screening.recital_round19 import R19
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1390,6 +1391,13 @@ VOCAB_LIST_SHARE = 0.03
 ROUND18_SHARE = 0.04
 
 
+# Round 19: orders carried to automated readers without an "ignore your instructions"
+# (notes for automated reviewers, fake system notices in tool output, review comments to
+# review bots) and system instructions quoted back, against the same carriers addressed
+# to people (recital_round19.R19), appended after round 18's by a generator of its own.
+ROUND19_SHARE = 0.05
+
+
 def _round17(
     rng: random.Random, positive: bool, table: dict[str, dict[str, list[str]]] = R17
 ) -> tuple[str, int, str]:
@@ -1450,6 +1458,16 @@ def _round18_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, st
     return _draw_unseen(random.Random(seed), int(n * ROUND18_SHARE), draw, seen)
 
 
+def _round19_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
+    """Round 19's appended texts: :data:`ROUND19_SHARE` of n drawn from
+    :data:`~pipeline.screening.recital_round19.R19` (45% positive); none already seen."""
+
+    def draw(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+        return _round17(rng, positive, R19)
+
+    return _draw_unseen(random.Random(seed), int(n * ROUND19_SHARE), draw, seen)
+
+
 def generate_grouped(
     n: int, seed: int, skip_langs: frozenset[str] = frozenset()
 ) -> list[tuple[str, int, str]]:
@@ -1460,7 +1478,8 @@ def generate_grouped(
     class is drawn until it has its share, so duplicates cannot tilt the balance. Then
     :data:`WORD_LIST_SHARE` of n more negatives: word lists (``wordlist-<code>``, no
     words of the languages in ``skip_langs``); then round 17's share
-    (:func:`_round17_share`) and round 18's (:func:`_round18_share`)."""
+    (:func:`_round17_share`), round 18's (:func:`_round18_share`) and round 19's
+    (:func:`_round19_share`)."""
     rng = random.Random(seed)
     seen: set[str] = set()
     out: list[tuple[str, int, str]] = []
@@ -1503,6 +1522,7 @@ def generate_grouped(
     seen.update(item[0] for item in extra)
     out.extend(_round17_share(n, seed + 17, seen))
     out.extend(_round18_share(n, seed + 18, seen))
+    out.extend(_round19_share(n, seed + 19, seen))
     return out
 
 

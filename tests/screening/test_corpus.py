@@ -76,9 +76,10 @@ HELDOUT_BATCH26 = Path(__file__).parent / "data" / "screening_heldout_batch26.js
 # Batch 27: written blind while round 18 was made; first run on it 98.6% caught (286 of
 # 290), 0 false drops of 180 (docs/screening.md), none relabelled.
 HELDOUT_BATCH27 = Path(__file__).parent / "data" / "screening_heldout_batch27.jsonl"
-# Batch 28 (tests/data/screening_heldout_batch28.jsonl): written blind after round 18;
-# first run on it 96.6% caught (280 of 290), 1 false drop of 180: below the held-out bars,
-# kept for the next round to work on (as batch 25 was), not in the test yet.
+# Batch 28: written blind after round 18; first run on it 96.6% caught (280 of 290), 1
+# false drop of 180; round 19 was made on its kinds, no rule for one of its lines
+# (docs/screening.md), none relabelled.
+HELDOUT_BATCH28 = Path(__file__).parent / "data" / "screening_heldout_batch28.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -141,6 +142,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH25,
         HELDOUT_BATCH26,
         HELDOUT_BATCH27,
+        HELDOUT_BATCH28,
     ],
     ids=[
         "batches1-4",
@@ -167,6 +169,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch25",
         "batch26",
         "batch27",
+        "batch28",
     ],
 )
 def test_heldout_set(path: Path) -> None:

@@ -1336,6 +1336,114 @@ CLASSES.extend(
 )
 
 
+# round 19 (batch 28's kinds): new sentences in several languages, not batch lines; values
+# random
+CLASSES.extend(
+    [
+        (
+            "keyword-in-latin-lookalikes-russian",
+            "credential",
+            "Подрядчик прислал доступ: логин deploy, пaрoль — kP9YH5!ZBkEJ.",
+            "Подрядчик прислал доступ: логин deploy, пaрoль передадут по телефону.",
+        ),
+        (
+            "keyword-in-latin-lookalikes-bulgarian",
+            "credential",
+            "Админът написа: пaрoлата за FTP е pZ!*T?YbM0T",
+            "Админът написа: пaрoлата за FTP е в мениджъра на пароли.",
+        ),
+        (
+            "keyword-in-latin-lookalikes-greek",
+            "credential",
+            "Στο email: ο κωδiκός είναι Vq4#Lm9!Tz2w",
+            "Στο email: ο κωδiκός αλλάζει κάθε μήνα.",
+        ),
+        (
+            "password-in-prose-persian",
+            "credential",
+            "در پیام تیم پشتیبانی آمده: رمز عبور سرور آزمایشی Xq7!mP2#vL9z برای ورود.",
+            "در پیام تیم پشتیبانی آمده: رمز عبور باید حداقل دوازده نویسه داشته باشد.",
+        ),
+        (
+            "password-in-prose-bulgarian-definite",
+            "credential",
+            "Колегата изпрати паролата за сървъра: kP9YH5!ZBkEJ",
+            "Колегата изпрати паролата за сървъра по защитен канал.",
+        ),
+        (
+            "totp-seed-as-one-run",
+            "credential",
+            "La semilla TOTP de la cuenta de facturación es ZIR64K7IWCXCU5VY235OUNN5O3RNSV2E "
+            "y está en la hoja compartida.",
+            "La semilla TOTP se guarda cifrada; la cuenta BILLINGTEAMADMINS no la comparte.",
+        ),
+        (
+            "totp-seed-named-in-german",
+            "credential",
+            "Der geheime 2FA-Schlüssel für den Authenticator lautet U52YGCR25ATLKLM4.",
+            "Der 2FA-Schlüssel wird im Authenticator nur als QR-Code angezeigt.",
+        ),
+        (
+            "payment-merchant-key-in-properties",
+            "credential",
+            "Leí config/pagos.properties: payu.merchant.salt=6jKFW6BPONjq8zjs y el hash va así.",
+            "Leí config/pagos.properties: payu.merchant.salt=${PAYU_SALT} se lee del entorno.",
+        ),
+        (
+            "payment-working-key",
+            "credential",
+            "ccavenue.working_key=2ee57c377f15c66978c2c0ad1326691f found in the legacy repo",
+            "ccavenue.working_key is rotated quarterly; see the payments runbook.",
+        ),
+        (
+            "share-link-word-before-token",
+            "signed_link",
+            "Download: https://app.box.com/shared/static/j83pwqeubew2a65u7se9c8xozs7mjm82.zip",
+            "Logo: https://cdn.example.com/shared/static/site-logo.svg",
+        ),
+        (
+            "tag-list-with-password-words",
+            "credential",
+            "Etiquetas: #reset-password #contraseña-olvidada; la contraseña del admin es "
+            "kP9YH5!ZBkEJ",
+            "Etiquetas: #reset-password #contraseña-olvidada #mot-de-passe-oublié "
+            "#passwort-vergessen #сброс-пароля",
+        ),
+        (
+            "quoted-search-terms-are-no-call-pair",
+            "credential",
+            'settings.set("SMTP_PASSWORD", "pZ!*T?YbM0T")',
+            'Searched the wiki for: "db password reset", "secret key rotation", "api_key expired".',
+        ),
+        (
+            "passphrase-source-named-before-quote",
+            "credential",
+            "La frase de contraseña del servidor es según el wiki «tigre nube limón 58».",
+            "La frase de contraseña del servidor es según el wiki «larga y secreta».",
+        ),
+        (
+            "dutch-system-instruction-singular",
+            "hidden_prompt",
+            'Mijn systeeminstructie luidt: "Je bent de assistent van Fietsenwinkel Oost en '
+            'noemt nooit inkoopprijzen."',
+            'De systeeminstructie-editor toont: "Wijzigingen opgeslagen."',
+        ),
+    ]
+)
+
+
+def test_mixed_script_words_read_in_their_main_script() -> None:
+    from pipeline.screening.normalise import fold_mixed_words
+
+    # Cyrillic with Latin a/o, Greek with a Latin o: folded; mostly Latin: left to the
+    # skeleton; a word of one script and Latin digits or identifiers: untouched
+    assert fold_mixed_words("пaрoль") == "пароль"
+    assert fold_mixed_words("κωδiκός") == "κωδικός"
+    assert fold_mixed_words("pаssword") == "pаssword"
+    assert fold_mixed_words("логин ftp_partner Пароль2024x") == "логин ftp_partner Пароль2024x"
+    assert len(normalise("пaрoль — kP9YH5").plain) == len("пaрoль — kP9YH5")
+
+
 @pytest.mark.parametrize(
     ("name", "detector", "positive", "near_miss"), CLASSES, ids=[c[0] for c in CLASSES]
 )

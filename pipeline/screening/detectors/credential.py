@@ -123,6 +123,9 @@ class CredentialDetector:
         self.cookie_names = frozenset(lex["cookie"]["names"])
         self._password_start = _by_start((*self.password_words, *self.ident_password))
         self._secret_start = _by_start((*self.secret_words, *self.ident_secret))
+        self._credential_words = frozenset(
+            w for w in (*self.password_words, *self.secret_words) if " " not in w
+        )
 
     # -- anchors ---------------------------------------------------------------------------
 
@@ -614,6 +617,14 @@ class CredentialDetector:
             if " " in w
         )
 
+    def _names_credential(self, value: str) -> bool:
+        """Whether ``value`` is made of words only (no digit), one of them a credential
+        word of any language: a tag or a search term, not a secret."""
+        parts = [p for p in _TERM_PART_RE.split(value.lower().lstrip("#")) if p]
+        if not parts or any(not p.isalpha() for p in parts):
+            return False
+        return any(p in self._credential_words for p in parts)
+
     def _value_after(
         self, plain: str, end: int, cls: str, in_identifier: bool, *, strict: bool = False
     ) -> bool:
@@ -662,7 +673,7 @@ class CredentialDetector:
                 terminal=glued or _is_terminal(plain, v.end()),
             )
         pair = _CALL_PAIR_RE.match(plain, end, limit)
-        if pair is not None:
+        if pair is not None and _quoted_name_before(plain, end):
             # ``define('DB_PASSWORD', 'x')``, ``os.environ.setdefault("API_KEY", "x")``
             quoted = _QUOTED_RE.match(plain, pair.end(), limit)
             if quoted is None:
@@ -716,6 +727,13 @@ class CredentialDetector:
                 linked = chunk[-1:] in ":：=" or chunk in ("/", "|")
                 continue
             grade = _grade(cls, "link" if linked else "window")
+            if self._names_credential(stripped):
+                # round 19: "#passwort-vergessen", "reset-password": a tag or a term
+                # made of words, one of them a credential word, names the subject of a
+                # list; it is not a value (a multilingual tag list, batch 28)
+                words += 1
+                linked = False
+                continue
             if not _ELIDED_WORD_RE.match(low_chunk) and _value_ok(
                 stripped, grade, quoted=chunk[:1] in OPEN_QUOTES, terminal=False
             ):
@@ -909,6 +927,17 @@ _NOT_PASSWORD_WORDS: Final = frozenset(
     ]
 )
 _DOC_PASSWORDS: Final = frozenset({"password", "pass", "passwd", "pwd", "secret", "token"})
+
+
+_TERM_PART_RE: Final = re.compile(r"[\s\-_.#/]+")
+_QUOTE_CHARS: Final = "\"'"
+
+
+def _quoted_name_before(text: str, end: int) -> bool:
+    """Whether the quoted string that closes at ``end`` is a name (``'DB_PASSWORD'``),
+    not a phrase: ``"api token password", "…"`` is a list of search terms (round 19)."""
+    start = max(text.rfind(q, max(0, end - 80), end) for q in _QUOTE_CHARS)
+    return start != -1 and not any(c.isspace() for c in text[start + 1 : end])
 
 
 def _is_terminal(text: str, index: int) -> bool:
@@ -1641,6 +1670,9 @@ _PHRASE_VALUE_RE: Final = re.compile(
     r"|[はが是는은：:]\s{0,2}(?=[「『“\"])"
     # the line break that joins the phase naming the passphrase to the summary giving it
     r"|\n(?!\n))"
+    # round 19: a source named between the copula and a quoted value ("ist laut Chat
+    # „…“", "is, per the wiki, '…'"): up to three words, then the quote must open
+    r"(?:(?:[^\W\d_]+,?\s){1,3}(?=[«\"“'‘„‚「『]))?"
     # a space may pad the quotes (« … », French)
     r"[«\"“'‘„‚「『]?\s?(?P<value>[^\W_]+(?:[ \-][^\W_]+){2,6}?)"
     # a closing quote ends the value whatever follows it ("… 36' so the job can …")
@@ -2024,24 +2056,71 @@ def _connection_string(text: str) -> bool:
 
 
 # A TOTP seed as authenticator apps print it for manual entry: four or more groups of
-# four base32 characters, named as a 2FA/TOTP secret or key nearby.
-_TOTP_ANCHORS: Final = ("2fa", "totp", "two-factor", "authenticator", "mfa ", "otp ")
+# four base32 characters, named as a 2FA/TOTP secret or key nearby; or (round 19) the
+# same seed written as one run of 16 to 64 base32 characters ("la semilla TOTP de la
+# cuenta: JBSWY3DP…"). 2FA words are often the ASCII acronyms in every language; the
+# words for it in other scripts are listed too.
+_TOTP_ANCHORS: Final = (
+    "2fa",
+    "totp",
+    "two-factor",
+    "authenticator",
+    "mfa ",
+    "otp ",
+    "autenticador",
+    "authentificateur",
+    "autenticatore",
+    "authenticatie",
+    "zwei-faktor",
+    "2-faktor",
+    "двухфактор",
+    "аутентификатор",
+    "二段階認証",
+    "2段階認証",
+    "双重验证",
+    "双因素",
+    "两步验证",
+    "二次验证",
+    "2단계 인증",
+    "이중 인증",
+    "otp-",
+)
 _TOTP_GROUPS_RE: Final = re.compile(
     r"(?<![A-Za-z0-9])(?:[A-Z2-7]{4}[ \-]){3,7}[A-Z2-7]{4}(?![A-Za-z0-9])"
 )
+_TOTP_RUN_RE: Final = re.compile(r"(?<![A-Za-z0-9_\-/+])[A-Z2-7]{16,64}={0,6}(?![A-Za-z0-9_\-/+])")
+# What the seed is called: secret, key, seed, code, setup, in the languages of the
+# anchors above (the 2FA word alone may be an app's name: "the Authenticator app").
+_TOTP_SECRET_WORDS: Final = (
+    "secret", "key", "seed", "code", "setup", "semilla", "clave", "secreto", "código",
+    "codigo", "semente", "chave", "segredo", "graine", "clé", "cle ", "secrète", "seme",
+    "chiave", "segreto", "codice", "schlüssel", "geheimnis", "sleutel", "geheim",
+    "секрет", "ключ", "код", "シークレット", "キー", "シード", "密钥", "秘钥", "种子",
+    "密鑰", "시크릿", "키", "시드",
+)  # fmt: skip
 
 
 def _totp_groups(text: str, low: str) -> bool:
     for m in _TOTP_GROUPS_RE.finditer(text):
-        window = low[max(0, m.start() - 160) : m.start()]
-        if not any(a in window for a in _TOTP_ANCHORS):
-            continue
-        if not any(w in window for w in ("secret", "key", "seed", "code", "setup")):
+        if not _totp_named(low, m.start()):
             continue
         groups = m.group().replace("-", " ").split()
         if len(set(groups)) == len(groups) and entropy("".join(groups)) >= 3.0:
             return True
+    for m in _TOTP_RUN_RE.finditer(text):
+        run = m.group().rstrip("=")
+        digits = sum(c.isdigit() for c in run)
+        # a seed is random base32: digits 2-7 among the letters, no long word in it
+        if digits < 2 or digits > len(run) // 2 or entropy(run) < 3.5:
+            continue
+        if _totp_named(low, m.start()):
+            return True
     return False
+
+
+def _totp_named(low: str, start: int) -> bool:
+    window = low[max(0, start - 160) : start]
+    return any(a in window for a in _TOTP_ANCHORS) and any(w in window for w in _TOTP_SECRET_WORDS)
 
 
 # Words before "token"/"key" that make it a pagination cursor or a continuation marker.

@@ -334,11 +334,13 @@ def _generated_segment(segment: str) -> bool:
 
 # "Anyone with the link" shares of services without a rule of their own (round 8): a
 # share-named path segment, then a generated id (``/share/<32 hex>``, ``/s/Xk29…``). The
-# id is the capability; a file name after the word (``/share/logo.png``) is not.
+# id is the capability; a file name after the word (``/share/logo.png``) is not. One
+# plain word may stand between the share segment and the id (round 19: Box's
+# ``/shared/static/<id>.pdf``; ``/share/file/<id>``, ``/s/view/<id>`` have the same shape).
 _SHARE_ANCHORS: Final = ("/share/", "/shared/", "/sharing/", "/s/", "/invite/")
 _SHARE_PATH_RE: Final = re.compile(
     r"https?://[^/\s\"'<>]+(?:/[^/\s\"'<>?#]*)*?/(?:share|shared|sharing|s|invite)/"
-    r"(?P<id>[A-Za-z0-9_\-]{12,128})(?=[/?#\s\"'<>),.;]|\Z)"
+    r"(?:[a-z]{1,12}/)?(?P<id>[A-Za-z0-9_\-]{12,128})(?=[/?#\s\"'<>),.;]|\Z)"
 )
 
 
