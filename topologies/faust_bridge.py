@@ -79,6 +79,18 @@ def group_coordinator(thread: Any) -> Any:
     return aiokafka_consumer(thread)._coordinator
 
 
+async def member_id(consumer: Any) -> str:
+    """The member id Faust's ``consumer`` joined its group with ("" while it has none),
+    read on the consumer thread, where aiokafka's coordinator runs."""
+    thread = consumer_thread(consumer)
+
+    async def read() -> str:
+        return str(group_coordinator(thread).member_id or "")
+
+    answer: str = await thread.call_thread(read)
+    return answer
+
+
 def aiokafka_consumer(thread: Any) -> Any:
     """aiokafka's ``AIOKafkaConsumer`` that Faust's consumer thread runs (call on the
     thread)."""

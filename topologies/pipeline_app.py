@@ -67,7 +67,7 @@ from pipeline.metrics import PipelineCollector
 from pipeline.stages.ordering import Clock
 from pipeline.topics import min_insync_replicas, worker_topics
 from pipeline.trace import TraceSettings
-from topologies import faust_bridge, patches, state_store, subscribed_metadata
+from topologies import faust_bridge, patches, previous_member, state_store, subscribed_metadata
 from topologies.app import PipelineApp, app_settings
 from topologies.faust_checkpoint import FaustCheckpoint
 from topologies.handoff import BatchChannel
@@ -537,6 +537,10 @@ class PipelineTopology:
 
     async def _on_rebalance_complete(self, sender: Any, *_: Any, **__: Any) -> None:
         await self.processor.rebalance_complete()
+        if self.settings.group_instance_id is None:  # for a successor (previous_member)
+            member_id = await faust_bridge.member_id(self.app.consumer)
+            if member_id:
+                previous_member.remember(self.settings.datadir, self.settings.app_id, member_id)
 
 
 class _FaustGroup:

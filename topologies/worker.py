@@ -74,6 +74,7 @@ from pipeline.topics import (
 from pipeline.trace import TraceSettings
 from topologies.logs import PipelineWorker
 from topologies.pipeline_app import PipelineTopology
+from topologies.previous_member import leave_for_predecessor
 
 log = logging.getLogger("chao.worker")
 
@@ -112,6 +113,11 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
         check_worker_access(settings, config, security)
     settings = resolve_partitions(settings, config)
     create_internal_topics(settings, config)
+    if settings.group_instance_id is None:  # static members take their place by their id
+        with _log_before_faust():
+            leave_for_predecessor(
+                bootstrap_servers(settings.broker), settings.app_id, settings.datadir, security
+            )
     topology = PipelineTopology(settings, config)
     # The screening's rules and recital model (about 0.7 s to build) before the first
     # batch rather than inside it: built on first use, they held up a fresh worker's
