@@ -71,6 +71,10 @@ def test_sigkilled_worker_loses_nothing(deploy, report, in_place: bool) -> None:
         min_events=MIN_EVENTS,
         kills=KILLS,
         rate=RATE,
+        # In place: restarted on its data directory, as a supervisor with a volume does (the
+        # successor removes its predecessor from the group: topologies.previous_member);
+        # via the re-key topic: each successor on a new one, as a replacement machine.
+        same_datadir=in_place,
     )
 
 
@@ -83,13 +87,15 @@ def crash_run(
     min_events: int,
     kills: int,
     rate: float,
+    same_datadir: bool = False,
 ) -> Figures:
     """Produce ``sessions`` generated sessions at ``rate`` while the worker is SIGKILLed
     ``kills`` times and restarted; read the outputs, report the figures and assert 0 lost
     (nor reordered, conflicting, unexpected, mismatched, leaked) and the traces; exact
     repeats are allowed (at-least-once: they are counted in the figures). The lines not
     sent yet when the last successor is ready go at once, and the last tenth is held back
-    until then, so every kill falls mid-stream."""
+    until then, so every kill falls mid-stream. ``same_datadir``: every successor starts on
+    the first worker's data directory (else each on its own)."""
     profile = TrafficProfile(canary=CANARY)
     lines = list(generate_events(sessions, seed=SEED, profile=profile, start=datetime.now(UTC)))
     assert len(lines) >= min_events
@@ -99,7 +105,7 @@ def crash_run(
     expected = Expected(deployment, clean, dead, lines)
     rng = random.Random(SEED)
 
-    worker = deployment.worker("w0")
+    worker = first = deployment.worker("w0")
     worker.wait_ready(timeout=90)
     # A tenth of the stream waits for the last restart: every kill is mid-stream however
     # long the restarts take on this machine.
@@ -120,7 +126,8 @@ def crash_run(
         taken, produced = consumed(worker), producer.sent
         worker.kill()
         killed_at = time.monotonic()
-        worker = deployment.worker(f"w{n}")
+        volume = {"CHAO_WORKER_DATADIR": str(first.datadir)} if same_datadir else {}
+        worker = deployment.worker(f"w{n}", **volume)
         worker.wait_ready(timeout=90)
         killed.append((produced, int(taken), round(time.monotonic() - killed_at, 1)))
     producer.hurry()
