@@ -120,3 +120,76 @@ def test_a_parenthesised_gloss_does_not_break_the_link() -> None:
     # the English word glossed in brackets after the local one, then the value
     assert screen("Kalmar sirri (password) ta sabar shine Gp4kTw8Lz2m.") == "credential"
     assert screen("Kalmar sirri (password) ta sabar tana cikin ma'ajiya.") is None
+
+
+# --- round 20: vendor keys named by their surroundings, env-rooted paths -------------------
+
+
+def _b64(text: str) -> str:
+    import base64
+
+    return base64.b64encode(text.encode()).decode()
+
+
+def test_basic_auth_with_the_key_as_user_and_no_password() -> None:
+    # APIs that take the secret key as the user name send base64 of "key:"
+    key = "sk_test_Q8mZr2Lk5vT9wX3pN7cB1dF4"
+    assert screen(f"Der Proxy-Log zeigt Authorization: Basic {_b64(key + ':')}") == ("credential")
+    # a plain user name with an empty password is no secret
+    assert screen(f"curl sent Authorization: Basic {_b64('apiuser:')} here.") is None
+    assert screen(f"Header Authorization: Basic {_b64('payments-service-account:')}") is None
+
+
+def test_an_ak_sk_pair_under_names_that_say_so() -> None:
+    pair = "obs:\n  ak: KWCA7T9WQU32USASCJL4\n  sk: ModygVluw0X4C8Lf0HuRm4rslMYTcG9AeGKCUMC1"
+    assert screen(pair) == "credential"
+    assert screen("cos_ak=QWERT5YUIOP2ASDF8GHJ cos_sk=Zq8mP2vL9kT5rW7nX3bY6cF1dH4jS0aEu") == (
+        "credential"
+    )
+    # references, and an access key id alone, are no pair
+    assert (
+        screen("Set obs_ak: ${OBS_AK} and obs_sk: ${OBS_SK}; the values come from Vault.") is None
+    )
+    assert (
+        screen("obs_ak: KWCA7T9WQU32USASCJL4 is the access key id; the SK is in the vault.") is None
+    )
+
+
+def test_a_multi_word_keyed_anchor_ends_after_its_last_word() -> None:
+    assert screen("Konfiguracja: klucz do CRC 5be1c93d07a2f4e6, tryb testowy.") == "credential"
+    assert screen("Klucz do CRC ma 16 znaków i jest w panelu.") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The job config lives at $JENKINS_HOME/jobs/nightly/config.xml per the admin.",
+        "Der Build legt die Artefakte unter ${CI_PROJECT_DIR}/dist/app.tar ab.",
+        "El instalador copia el binario a %SONAR_SCANNER_HOME%\\bin\\sonar.bat y falla.",
+        "ログは $GITHUB_WORKSPACE/build/logs/test.log に出力される。",
+    ],
+)
+def test_a_path_rooted_in_any_upper_case_variable(text: str) -> None:
+    assert screen(text) == "internal_path"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Set $HOME correctly before running the script.",
+        "Export ${DB_PASS} from the vault; never hard-code it.",
+        "The shell expands $PATH and $USER for each session.",
+        "Requests go to ${API_URL}/v2/orders with a retry.",
+        "Price rose 20% after the update, now $45/month.",
+        "The printf format %s/%d prints both fields.",
+        "Pull from https://$REGISTRY_HOST/team/app and tag it.",
+    ],
+)
+def test_variables_that_root_no_file_path(text: str) -> None:
+    assert screen(text) is None
+
+
+def test_a_rooted_path_is_no_secret_value() -> None:
+    # the credential word before it does not make a path a secret: it is internal_path
+    text = "Das Tool liest seine Zugangsdaten aus %APPDATA%\\tool\\auth_state.json beim Start."
+    assert screen(text) == "internal_path"
