@@ -52,6 +52,20 @@ def test_the_detector_uses_the_words() -> None:
     assert "ni" in detector.link_words
 
 
+@pytest.mark.parametrize("code", sorted(WORDS))
+def test_every_word_labels_a_value_and_a_mask_is_released(code: str) -> None:
+    """Each password and secret word of each language, as a label before a value of a
+    secret's shape, is read as the keyword (inflected forms and the scripts without
+    spaces included); the same label before a mask or a placeholder is released."""
+    for kind, value, mask in (
+        ("password", "Qm7#vK2pX9tL", "********"),
+        ("secret", "c8Fq2LmZ7vRt4XpN9kWb3HsJ", "<your-token>"),
+    ):
+        for word in WORDS[code][kind]:
+            assert screen(f"{word}: {value}") == "credential", (code, word)
+            assert screen(f"{word}: {mask}") is None, (code, word)
+
+
 # (language, a secret stated, security advice or talk about one with the same word)
 CASES = [
     (

@@ -547,18 +547,23 @@ class CredentialDetector:
             done.add(pos)
             # The longest keyword that starts here (``api key`` before ``api``), read in
             # the skeleton (look-alike letters folded) or, for other scripts, as written.
-            for text, low in ((ctx.text, ctx.low), (ctx.plain, ctx.low_plain)):
-                kw = _longest_at(low, pos, by_start)
-                if kw is not None:
-                    if not kw.isascii():
-                        # A keyword of another script: its sentence is read as written
-                        # (the skeleton folds Arabic ه to o and ا to 1).
-                        text, low = ctx.plain, ctx.low_plain
-                    if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
-                        return True
-                    break
-                if ctx.low is ctx.low_plain:
-                    break
+            kw = _longest_at(ctx.low, pos, by_start)
+            text, low = ctx.text, ctx.low
+            if ctx.low is not ctx.low_plain:
+                # round 20: the plain view may hold a longer keyword than the skeleton
+                # (Turkish "parolası": the skeleton folds ı to i and reads "parola" then
+                # a longer word)
+                kw_plain = _longest_at(ctx.low_plain, pos, by_start)
+                if kw_plain is not None and (kw is None or len(kw_plain) > len(kw)):
+                    kw, text, low = kw_plain, ctx.plain, ctx.low_plain
+            if kw is None:
+                continue
+            if not kw.isascii():
+                # A keyword of another script: its sentence is read as written (the
+                # skeleton folds Arabic ه to o and ا to 1).
+                text, low = ctx.plain, ctx.low_plain
+            if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
+                return True
         return False
 
     def _keyword_value(
