@@ -10,7 +10,8 @@ Fires on:
   UNC shares with either slash (``\\\\host\\share``, ``//nas/share``: a protocol-relative
   URL to a public, dotted host does not count);
 * paths rooted in a home or system location variable (``$HOME/…``, ``${HOME}/…``,
-  ``~/…``, ``~user/…``, ``%APPDATA%\\…``, ``$env:LOCALAPPDATA\\…``, ``$XDG_CONFIG_HOME/…``);
+  ``~/…``, ``~user/…``, ``%APPDATA%\\…``, ``$env:LOCALAPPDATA\\…``, ``$XDG_CONFIG_HOME/…``)
+  and (round 20) in any upper-case variable (``$JENKINS_HOME/jobs/…``, ``%SONAR_HOME%\\conf``);
 * ``file:``, ``smb:``, ``nfs:``, ``afp:``, ``cifs:`` URLs, ``unix://`` socket paths;
 * host names under ``.internal``, ``.local``, ``.localdomain``, ``.corp``, ``.lan``,
   ``.intranet``, ``.intra``, ``.home.arpa``, ``.svc`` / ``.cluster.local`` (not dotted
