@@ -44,6 +44,7 @@ from pipeline.screening.recital_round16 import word_list_negatives
 from pipeline.screening.recital_round17 import R17, vocabulary_list_negatives
 from pipeline.screening.recital_round18 import R18
 from pipeline.screening.recital_round19 import R19
+from pipeline.screening.recital_round20 import R20
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1398,6 +1399,13 @@ ROUND18_SHARE = 0.04
 ROUND19_SHARE = 0.05
 
 
+# Round 20: orders to an AI reader carried in code comments, chat messages and wiki
+# pages, and developer messages paraphrased back, against the same carriers holding
+# notes for people (recital_round20.R20), appended after round 19's by a generator of
+# its own.
+ROUND20_SHARE = 0.04
+
+
 def _round17(
     rng: random.Random, positive: bool, table: dict[str, dict[str, list[str]]] = R17
 ) -> tuple[str, int, str]:
@@ -1468,6 +1476,16 @@ def _round19_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, st
     return _draw_unseen(random.Random(seed), int(n * ROUND19_SHARE), draw, seen)
 
 
+def _round20_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
+    """Round 20's appended texts: :data:`ROUND20_SHARE` of n drawn from
+    :data:`~pipeline.screening.recital_round20.R20` (45% positive); none already seen."""
+
+    def draw(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+        return _round17(rng, positive, R20)
+
+    return _draw_unseen(random.Random(seed), int(n * ROUND20_SHARE), draw, seen)
+
+
 def generate_grouped(
     n: int, seed: int, skip_langs: frozenset[str] = frozenset()
 ) -> list[tuple[str, int, str]]:
@@ -1478,8 +1496,8 @@ def generate_grouped(
     class is drawn until it has its share, so duplicates cannot tilt the balance. Then
     :data:`WORD_LIST_SHARE` of n more negatives: word lists (``wordlist-<code>``, no
     words of the languages in ``skip_langs``); then round 17's share
-    (:func:`_round17_share`), round 18's (:func:`_round18_share`) and round 19's
-    (:func:`_round19_share`)."""
+    (:func:`_round17_share`), round 18's (:func:`_round18_share`), round 19's
+    (:func:`_round19_share`) and round 20's (:func:`_round20_share`)."""
     rng = random.Random(seed)
     seen: set[str] = set()
     out: list[tuple[str, int, str]] = []
@@ -1523,6 +1541,7 @@ def generate_grouped(
     out.extend(_round17_share(n, seed + 17, seen))
     out.extend(_round18_share(n, seed + 18, seen))
     out.extend(_round19_share(n, seed + 19, seen))
+    out.extend(_round20_share(n, seed + 20, seen))
     return out
 
 

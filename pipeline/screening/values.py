@@ -469,6 +469,11 @@ def _national_as_latin(v: str) -> str:
     return "".join(c if c.isascii() else ("A" if c.isupper() else "a") for c in v)
 
 
+_ROOTED_PATH_RE: Final = re.compile(
+    r"(?:%[A-Za-z_][A-Za-z0-9_]*%|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|[A-Za-z]:)[\\/][A-Za-z0-9_.]"
+)
+
+
 def _not_a_secret_shape(v: str) -> bool:
     low = v.lower()
     return (
@@ -480,6 +485,9 @@ def _not_a_secret_shape(v: str) -> bool:
         or _NUMBERISH_RE.match(v) is not None
         or "://" in v
         or v.startswith(("./", "../", "~/"))
+        # round 20: a path rooted in an environment variable or a drive
+        # (``%APPDATA%\gcloud\…``, ``$JENKINS_HOME/jobs/…``, ``C:\Users\…``) is a place
+        or _ROOTED_PATH_RE.match(v) is not None
         # a path, unless one run of base64 that happens to start with "/"
         or (v.startswith("/") and (len(v) < 24 or "/" in v[1:] or "." in v))
         or ("@" in v and "." in v.rsplit("@", 1)[-1] and ":" not in v)  # an e-mail address

@@ -25,7 +25,13 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from pipeline.screening.context import Context
-from pipeline.screening.rules import RULES_DIR, VendorRule, credential_rules, lexicon
+from pipeline.screening.rules import (
+    RULES_DIR,
+    VendorRule,
+    credential_rules,
+    lexicon,
+    world_words,
+)
 from pipeline.screening.values import (
     OPEN_QUOTES,
     entropy,
@@ -58,13 +64,19 @@ _CHUNK_RE: Final = re.compile(r"\S+")
 # screened a hundred times over (the first ones decide as well as the rest).
 _MAX_KEYWORDS: Final = 16
 _MIXED_RUN_RE: Final = re.compile(r"[!-~]+|[^!-~]+")
+# Marks that end a label before its value: the colon, the full-width colon, "=", and
+# (round 20) the label marks of scripts with their own: Armenian "՝", Ethiopic preface
+# colon "፦" and colon "፥", Khmer "៖".
+_COLONS: Final = ":：=՝፦፥៖"
 _SPLIT_CAMEL_RE: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 def _is_cjk(ch: str) -> bool:
     o = ord(ch)
     return (
-        0x0E00 <= o <= 0x0E7F  # Thai: written without spaces between words
+        0x0E00 <= o <= 0x0EFF  # Thai and Lao: written without spaces between words
+        or 0x1000 <= o <= 0x109F  # Myanmar (round 20): the same
+        or 0x1780 <= o <= 0x17FF  # Khmer (round 20): the same
         or 0x3040 <= o <= 0x30FF  # kana
         or 0x3400 <= o <= 0x9FFF  # CJK
         or 0xAC00 <= o <= 0xD7AF  # hangul
@@ -86,7 +98,9 @@ def _inside_word(text: str, end: int) -> bool:
 _HEBREW_PREFIXES: Final = frozenset("והבלמשכ")
 # Turkish and Finnish add case and possessive endings to the word itself ("şifresini",
 # "salasanan"): for these stems, letters after the keyword are an ending, not a new word.
-_SUFFIXED_STEMS: Final = ("şifre", "salasana", "jelsz")
+# round 20: the agglutinative languages of rules/credential_words.toml name their stems
+# there (Tamil "கடவுச்சொல்லை", Bengali "পাসওয়ার্ডটি", Basque "pasahitzarekin").
+_SUFFIXED_STEMS: Final = ("şifre", "salasana", "jelsz", *world_words("stems"))
 
 
 def _hebrew_prefix(text: str, start: int) -> bool:
@@ -112,9 +126,22 @@ class CredentialDetector:
     def __init__(self) -> None:
         self.rules: tuple[VendorRule, ...] = credential_rules()
         lex = lexicon()
-        self.password_words = tuple(w for words in lex["password"].values() for w in words)
-        self.secret_words = tuple(w for words in lex["secret"].values() for w in words)
-        self.link_words = frozenset(lex["link"]["words"])
+        # round 20: the words of ninety languages (rules/credential_words.toml) join the
+        # lexicon's older lists
+        self.password_words = tuple(
+            dict.fromkeys(
+                (
+                    *(w for words in lex["password"].values() for w in words),
+                    *world_words("password"),
+                )
+            )
+        )
+        self.secret_words = tuple(
+            dict.fromkeys(
+                (*(w for words in lex["secret"].values() for w in words), *world_words("secret"))
+            )
+        )
+        self.link_words = frozenset((*lex["link"]["words"], *world_words("link")))
         self.fillers = frozenset(lex["link"]["fillers"])
         self.glued = tuple(sorted(lex["link"]["glued"], key=len, reverse=True))
         self.ident_password = frozenset(lex["identifier"]["password"])
@@ -282,6 +309,7 @@ class CredentialDetector:
             (_HOOK_ANCHORS, "cred.hook"),
             (_CONNSTR_ANCHORS, "cred.connstr"),
             (_TOTP_ANCHORS, "cred.totp"),
+            (_AKSK_ANCHORS, "cred.aksk"),
         ):
             for literal in anchors:
                 yield literal, tag
@@ -345,6 +373,8 @@ class CredentialDetector:
             return True
         if "cred.connstr" in hits and _connection_string(ctx.text):
             return True
+        if "cred.aksk" in hits and _aksk_pair(ctx.text):
+            return True
         if "cred.totp" in hits and _totp_groups(ctx.text, ctx.low):
             return True
         for trigger, cls in (("cred.kw.password", "password"), ("cred.kw.secret", "secret")):
@@ -380,6 +410,11 @@ class CredentialDetector:
         ):
             return False
         end = pos
+        # round 20: an anchor of several words ("klucz do crc") ends where its last
+        # word does, not at the first space
+        for anchor in rule.anchors:
+            if " " in anchor and low.startswith(anchor, pos):
+                end = max(end, pos + len(anchor))
         while end < len(text) and text[end] in _IDENT_CHARS:
             end += 1
         window_end = min(len(text), end + 96)
@@ -512,18 +547,23 @@ class CredentialDetector:
             done.add(pos)
             # The longest keyword that starts here (``api key`` before ``api``), read in
             # the skeleton (look-alike letters folded) or, for other scripts, as written.
-            for text, low in ((ctx.text, ctx.low), (ctx.plain, ctx.low_plain)):
-                kw = _longest_at(low, pos, by_start)
-                if kw is not None:
-                    if not kw.isascii():
-                        # A keyword of another script: its sentence is read as written
-                        # (the skeleton folds Arabic ه to o and ا to 1).
-                        text, low = ctx.plain, ctx.low_plain
-                    if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
-                        return True
-                    break
-                if ctx.low is ctx.low_plain:
-                    break
+            kw = _longest_at(ctx.low, pos, by_start)
+            text, low = ctx.text, ctx.low
+            if ctx.low is not ctx.low_plain:
+                # round 20: the plain view may hold a longer keyword than the skeleton
+                # (Turkish "parolası": the skeleton folds ı to i and reads "parola" then
+                # a longer word)
+                kw_plain = _longest_at(ctx.low_plain, pos, by_start)
+                if kw_plain is not None and (kw is None or len(kw_plain) > len(kw)):
+                    kw, text, low = kw_plain, ctx.plain, ctx.low_plain
+            if kw is None:
+                continue
+            if not kw.isascii():
+                # A keyword of another script: its sentence is read as written (the
+                # skeleton folds Arabic ه to o and ا to 1).
+                text, low = ctx.plain, ctx.low_plain
+            if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
+                return True
         return False
 
     def _keyword_value(
@@ -705,7 +745,7 @@ class CredentialDetector:
             if chunk in ("-", "—", "–", ":", "=", "→", "->", "=>"):
                 linked = True
                 continue
-            if low_chunk in self.link_words or low_chunk.rstrip(":：") in self.link_words:
+            if low_chunk in self.link_words or low_chunk.rstrip(_COLONS) in self.link_words:
                 linked = True
                 continue
             if strict and not linked:
@@ -724,7 +764,7 @@ class CredentialDetector:
                 words += 1
                 if chunk[-1:] in ".。!?;！？；" and not chunk.endswith(".."):
                     return False
-                linked = chunk[-1:] in ":：=" or chunk in ("/", "|")
+                linked = chunk[-1:] in _COLONS or chunk in ("/", "|")
                 continue
             grade = _grade(cls, "link" if linked else "window")
             if self._names_credential(stripped):
@@ -741,7 +781,7 @@ class CredentialDetector:
             words += 1
             if chunk[-1:] in ".。!?;！？；" and not chunk.endswith(".."):
                 return False  # the sentence ended
-            linked = chunk[-1:] in ":：=" or chunk in ("/", "|")
+            linked = chunk[-1:] in _COLONS or chunk in ("/", "|")
         return False
 
 
@@ -1147,8 +1187,15 @@ def _basic_credentials(value: str) -> bool:
         decoded = raw.decode("utf-8")
     except UnicodeDecodeError:
         return False
-    _user, sep, password = decoded.partition(":")
-    return bool(sep) and bool(password) and decoded.isprintable() and not is_placeholder(password)
+    user, sep, password = decoded.partition(":")
+    if not sep or not decoded.isprintable():
+        return False
+    if not password:
+        # round 20: APIs that take the secret key as the user name and no password
+        # (Xendit, Stripe, Paystack, Mailgun-style ``key:``) send base64 of ``secret:``:
+        # the user part is then the secret, when it has a generated key's shape
+        return len(user) >= 16 and looks_machine_made(user) and not is_placeholder(user)
+    return not is_placeholder(password)
 
 
 # ``scheme://user:password@host`` (also ``redis://:password@host``). The user may hold
@@ -1437,6 +1484,8 @@ _RECOVERY_ANCHORS: Final = (
     "helyreállítási kód", "tartalék kód", "kódy pro obnovení", "kody zapasowe", "zapasowe kody",
     "códigos de recuperação", "codici di emergenza", "codes d'urgence", "recovery codes",
     "backup codes", "rescue code", "one-time recovery",
+    # round 20: every language of rules/credential_words.toml
+    *world_words("recovery"),
 )  # fmt: skip
 _CODE_RE: Final = re.compile(
     r"(?<![\w-])(?:\d{6}(?:-\d{6}){7}"
@@ -2084,6 +2133,8 @@ _TOTP_ANCHORS: Final = (
     "2단계 인증",
     "이중 인증",
     "otp-",
+    # round 20: every language of rules/credential_words.toml
+    *world_words("totp"),
 )
 _TOTP_GROUPS_RE: Final = re.compile(
     r"(?<![A-Za-z0-9])(?:[A-Z2-7]{4}[ \-]){3,7}[A-Z2-7]{4}(?![A-Za-z0-9])"
@@ -2097,7 +2148,40 @@ _TOTP_SECRET_WORDS: Final = (
     "chiave", "segreto", "codice", "schlüssel", "geheimnis", "sleutel", "geheim",
     "секрет", "ключ", "код", "シークレット", "キー", "シード", "密钥", "秘钥", "种子",
     "密鑰", "시크릿", "키", "시드",
+    # round 20: every language of rules/credential_words.toml ("TOTP-siemen")
+    *world_words("seed"),
 )  # fmt: skip
+
+
+# round 20: an AK/SK pair assigned under names that say so (``obs_ak: …`` and
+# ``obs_sk: …``, ``HUAWEICLOUD_SDK_AK``/``_SK``, ``"ak": …, "sk": …``). Huawei Cloud,
+# Tencent, Baidu, Volcengine, Qiniu and other clouds call their key pair AK/SK; an access
+# key id of 16-40 upper-case letters and digits next to a secret of 30-64 generated
+# characters is the pair whatever the vendor. The pair, not one half: an AK alone is
+# an id.
+_AKSK_ANCHORS: Final = ("_sk", ".sk", "-sk", '"sk"', "'sk'", " sk:", " sk=", "(sk:", "\tsk:")
+_AK_RE: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.\-])*(?:ak|access[_\-]?key[_\-]?id)[\"']?"
+    r"\s{0,3}[:=]\s{0,3}[\"']?(?P<v>[A-Za-z0-9]{16,40})(?![A-Za-z0-9+/=])"
+)
+_SK_RE: Final = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.\-])*sk[\"']?"
+    r"\s{0,3}[:=]\s{0,3}[\"']?(?P<v>[A-Za-z0-9+/]{30,64})(?![A-Za-z0-9+/=])"
+)
+
+
+def _aksk_pair(text: str) -> bool:
+    for sk in _SK_RE.finditer(text):
+        secret = sk.group("v")
+        if not looks_machine_made(secret) or is_placeholder(secret):
+            continue
+        window = text[max(0, sk.start() - 300) : sk.end() + 300]
+        for ak in _AK_RE.finditer(window):
+            key_id = ak.group("v")
+            # an access key id: upper-case letters and digits, both present
+            if key_id.isupper() and any(c.isdigit() for c in key_id):
+                return True
+    return False
 
 
 def _totp_groups(text: str, low: str) -> bool:

@@ -10,7 +10,8 @@ Fires on:
   UNC shares with either slash (``\\\\host\\share``, ``//nas/share``: a protocol-relative
   URL to a public, dotted host does not count);
 * paths rooted in a home or system location variable (``$HOME/…``, ``${HOME}/…``,
-  ``~/…``, ``~user/…``, ``%APPDATA%\\…``, ``$env:LOCALAPPDATA\\…``, ``$XDG_CONFIG_HOME/…``);
+  ``~/…``, ``~user/…``, ``%APPDATA%\\…``, ``$env:LOCALAPPDATA\\…``, ``$XDG_CONFIG_HOME/…``)
+  and (round 20) in any upper-case variable (``$JENKINS_HOME/jobs/…``, ``%SONAR_HOME%\\conf``);
 * ``file:``, ``smb:``, ``nfs:``, ``afp:``, ``cifs:`` URLs, ``unix://`` socket paths;
 * host names under ``.internal``, ``.local``, ``.localdomain``, ``.corp``, ``.lan``,
   ``.intranet``, ``.intra``, ``.home.arpa``, ``.svc`` / ``.cluster.local`` (not dotted
@@ -163,6 +164,35 @@ _ENV_PATH_RE: Final = re.compile(
     r"[\\/]{1,2}(?:[A-Za-z0-9_.\-]|[^\W\d_])",
     re.IGNORECASE,
 )
+# round 20: a path rooted in any environment variable written in upper case
+# (``$JENKINS_HOME/jobs/…``, ``${CI_PROJECT_DIR}/build``, ``%SONAR_HOME%\conf``): CI
+# systems and tools name their directories so, and the list above cannot know them
+# all. A variable alone (``$HOME``, ``${DB_PASS}``) is no path; a variable that holds a
+# network address (``${API_URL}/users``, ``$REGISTRY_HOST/app``) roots a URL, not a
+# file path, and one written after a scheme or a host is part of a URL.
+_ANY_ENV_PATH_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9_$\\/:@.%])"
+    r"(?:\$(?P<a>[A-Z][A-Z0-9_]+)|\$\{(?P<b>[A-Z][A-Z0-9_]+)\}|%(?P<c>[A-Z][A-Z0-9_]+)%)"
+    r"[\\/]{1,2}(?:[A-Za-z0-9_\-]|[^\W\d_]|\.[A-Za-z0-9_])"
+)
+_NETWORK_VAR_RE: Final = re.compile(
+    r"(?:URL|URI|HOST|HOSTNAME|ENDPOINT|DOMAIN|ORIGIN|ADDR|ADDRESS|SERVER|REGISTRY|BUCKET)$"
+)
+_ENV_VAR_ANCHORS: Final = (
+    "${",
+    *("$" + c for c in "abcdefghijklmnopqrstuvwxyz"),
+    *("%" + c for c in "abcdefghijklmnopqrstuvwxyz"),
+)
+
+
+def _any_env_path(text: str) -> bool:
+    for m in _ANY_ENV_PATH_RE.finditer(text):
+        name = m.group("a") or m.group("b") or m.group("c") or ""
+        if not _NETWORK_VAR_RE.search(name):
+            return True
+    return False
+
+
 _HOME_RE: Final = re.compile(
     r"(?<![A-Za-z0-9_.~/\\\-])~(?:[A-Za-z_][A-Za-z0-9_.\-]{0,31})?/(?:[A-Za-z0-9_.\-]|[^\W\d_]{2})"
 )
@@ -300,6 +330,8 @@ class InternalPathDetector:
             "$programdata",
         ):
             yield literal, "ip.env"
+        for literal in _ENV_VAR_ANCHORS:
+            yield literal, "ip.envany"
         yield "~", "ip.home"
         for scheme in ("file:", "smb:", "nfs:", "afp:", "cifs:", "unix:"):
             yield scheme, "ip.url"
@@ -326,6 +358,8 @@ class InternalPathDetector:
         if "ip.unc2" in hits and self._unc_slash(text, low):
             return True
         if "ip.env" in hits and _ENV_PATH_RE.search(text):
+            return True
+        if "ip.envany" in hits and _any_env_path(text):
             return True
         if "ip.home" in hits and _HOME_RE.search(text):
             return True

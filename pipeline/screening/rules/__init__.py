@@ -11,6 +11,9 @@
     Hidden-prompt phrases by language: a system prompt quoted back, an injection.
 ``signed_links.toml``
     Query parameters and path shapes of signed URLs, by provider.
+``credential_words.toml``
+    Credential words (password, secret/token/key, 2FA, seed, recovery codes) of about
+    ninety languages, one table per language; merged into the lexicon's lists.
 
 Everything is validated when loaded: a malformed file fails at import, not on traffic.
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,9 +33,11 @@ __all__ = [
     "PhraseRule",
     "VendorRule",
     "credential_rules",
+    "credential_words",
     "lexicon",
     "phrase_rules",
     "signed_link_data",
+    "world_words",
 ]
 
 RULES_DIR: Final = Path(__file__).parent
@@ -165,3 +171,41 @@ def lexicon() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def signed_link_data() -> dict[str, Any]:
     return _load("signed_links.toml")
+
+
+# The parts of a language's table in credential_words.toml: the first five are required.
+WORD_KINDS: Final = ("password", "secret", "totp", "seed", "recovery")
+OPTIONAL_WORD_KINDS: Final = ("stems", "link")
+
+
+def _as_read(word: str) -> str:
+    """A word as the screening's plain view reads it: invisible format characters
+    (joiners, soft hyphens) removed, NFKC (which splits Thai and Lao ``ำ`` and
+    decomposes some Indic nukta letters), lower case."""
+    word = "".join(ch for ch in word if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFKC", word).lower().strip()
+
+
+@lru_cache(maxsize=1)
+def credential_words() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Language code -> kind -> words, normalised; every language has every kind of
+    WORD_KINDS (a table without one fails at load time)."""
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for code, table in _load("credential_words.toml").get("lang", {}).items():
+        where = f"credential_words.toml lang.{code}"
+        _str(table, "name", where)
+        entry: dict[str, tuple[str, ...]] = {}
+        for kind in (*WORD_KINDS, *OPTIONAL_WORD_KINDS):
+            words = table.get(kind, [] if kind in OPTIONAL_WORD_KINDS else None)
+            if not isinstance(words, list) or (kind in WORD_KINDS and not words):
+                raise RuleError(f"{where}: {kind!r} must be a non-empty list of words")
+            if not all(isinstance(w, str) and w.strip() for w in words):
+                raise RuleError(f"{where}: {kind!r} holds an empty or non-string word")
+            entry[kind] = tuple(dict.fromkeys(_as_read(w) for w in words))
+        out[code] = entry
+    return out
+
+
+def world_words(kind: str) -> tuple[str, ...]:
+    """Every language's words of one kind, without repeats, in file order."""
+    return tuple(dict.fromkeys(w for entry in credential_words().values() for w in entry[kind]))
