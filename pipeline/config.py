@@ -188,9 +188,11 @@ class WorkerSettings(BaseSettings):
     datadir: str = Field(
         ".chao-data",
         description="Faust's local data directory: the state store's files "
-        "(<datadir>/v1/tables/sessions-<partition>.db with state_store=rocksdb). One per "
-        "worker process, on local disk, kept across restarts (a StatefulSet volume, a "
-        "compose volume): two workers must never share one.",
+        "(<datadir>/v1/tables/sessions-<partition>.db with state_store=rocksdb) and the "
+        "member id of the worker's last assignment (<datadir>/group-member.json: a worker "
+        "restarted on it removes its crashed predecessor from the group instead of waiting "
+        "out its session). One per worker process, on local disk, kept across restarts (a "
+        "StatefulSet volume, a compose volume): two workers must never share one.",
     )
     state_store: Literal["rocksdb", "memory"] = Field(
         "rocksdb",
