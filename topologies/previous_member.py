@@ -35,6 +35,9 @@ log = logging.getLogger("chao.topology")
 
 #: Under the data directory: {"group": ..., "memberId": ...} of the last assignment.
 MEMBER_FILE = "group-member.json"
+#: Answers meaning there was nobody to remove: the predecessor left, its session ended,
+#: or the group itself is gone (a new broker).
+NOT_A_MEMBER = ("UnknownMemberIdError", "GroupIdNotFoundError")
 #: How long a successor waits for the coordinator's answer before it joins anyway.
 LEAVE_TIMEOUT_S = 10.0
 
@@ -79,9 +82,9 @@ def leave_for_predecessor(
     answer = asyncio.run(
         leave_group(bootstrap, group, member_id, timeout=LEAVE_TIMEOUT_S, security=security)
     )
-    if answer == "NoError":
-        log.info("removed this worker's previous process from group %s (it had not left)", group)
-    elif answer != "UnknownMemberIdError":  # UnknownMemberId: it left, or its session ended
+    if answer == "NoError":  # Tansu answers so for a member it does not know, too
+        log.info("asked group %s to remove this worker's previous process: done", group)
+    elif answer not in NOT_A_MEMBER:
         log.warning(
             "could not remove this worker's previous process from group %s (%s): the group "
             "waits for its session timeout",

@@ -3,8 +3,12 @@ tests/integration/test_previous_member_broker.py)."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
+import pytest
+
+from topologies import previous_member
 from topologies.previous_member import MEMBER_FILE, leave_for_predecessor, remember, remembered
 
 
@@ -41,3 +45,23 @@ def test_an_unchanged_note_is_not_written_again(tmp_path: Path) -> None:
 def test_without_a_note_no_request_is_sent(tmp_path: Path) -> None:
     # No broker listens at this address: a request would come back "no answer".
     assert leave_for_predecessor("127.0.0.1:9", "chao-pipeline", tmp_path) is None
+
+
+def test_the_noted_member_is_asked_to_leave_and_only_real_trouble_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    asked: list[tuple[str, str, str]] = []
+    answers = iter(["NoError", "UnknownMemberIdError", "GroupIdNotFoundError", "no answer: X"])
+
+    async def fake_leave_group(bootstrap: str, group: str, member_id: str, **_: object) -> str:
+        asked.append((bootstrap, group, member_id))
+        return next(answers)
+
+    monkeypatch.setattr(previous_member, "leave_group", fake_leave_group)
+    remember(tmp_path, "chao-pipeline", "worker-1-4f2a")
+    with caplog.at_level(logging.INFO, logger="chao.topology"):
+        got = [leave_for_predecessor("b:9092", "chao-pipeline", tmp_path) for _ in range(4)]
+    assert got == ["NoError", "UnknownMemberIdError", "GroupIdNotFoundError", "no answer: X"]
+    assert asked == [("b:9092", "chao-pipeline", "worker-1-4f2a")] * 4
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and "no answer: X" in warnings[0].getMessage()
