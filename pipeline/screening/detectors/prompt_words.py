@@ -169,7 +169,15 @@ class PromptWords:
         self.previous = words["previous"]
         self.ignore = words["ignore"]
         self.say = words["say"]
-        self.order = words["order"]
+        # Latin orders of two or three letters ("o ", "tu ", "sei ": "you" in one
+        # language) are function words of another; a script of few languages keeps its
+        # short ones (Malayalam "നീ ", "you").
+        self.order = _WordSet(
+            w
+            for entry in table.values()
+            for w in entry["order"]
+            if len(w.strip(" *")) >= 4 or not all(ch < "\u0250" for ch in w)
+        )
         self.ai = words["ai"]
         self.talk = words["talk"]
 
