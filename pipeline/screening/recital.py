@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from pipeline.screening.rules import lexicon
+from pipeline.screening.rules import lexicon, prompt_words
 
 __all__ = [
     "GATE_ANCHORS",
@@ -56,10 +56,24 @@ def _gate_words() -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str
         # As the screened text is read: NFKC, lower case (Thai ำ decomposes under NFKC).
         return tuple(unicodedata.normalize("NFKC", w).lower() for w in words)
 
-    return {
+    out = {
         lang: (norm(rules[lang]), norm(persona.get(lang, [])), norm(ai.get(lang, [])))
         for lang in rules
     }
+    # Round 21: the languages of rules/prompt_words.toml the lexicon's lists lack (batch
+    # 30's Gujarati, Kazakh, Yoruba …) reach the model through their words: orders as
+    # rule words, anchor terms and instruction words as persona/instruction words, AI
+    # words as AI words. Latin orders of two or three letters are function words of
+    # other languages, as in the word rule.
+    for lang, entry in prompt_words().items():
+        if lang in out or (lang == "nb" and "no" in out):
+            continue
+        orders = [
+            w for w in entry["order"] if len(w.strip()) >= 4 or not all(ch < "\u0250" for ch in w)
+        ]
+        who = [w.lstrip("*") for w in (*entry["prompt"], *entry["instruction"])]
+        out[lang] = (norm(orders), norm(who), norm([w.lstrip("*") for w in entry["ai"]]))
+    return out
 
 
 GATE_WORDS: Final = _gate_words()
