@@ -18,7 +18,7 @@ Hand-written here, not copied from any batch. The languages held out of training
 (``recital_training.HELD_OUT_LANGS``) are left out.
 """
 
-# ruff: noqa: E501, RUF001 -- the corpus is sentences; wrapping them would only make them harder to read
+# ruff: noqa: E501 -- the corpus is sentences; wrapping them would only make them harder to read
 
 from __future__ import annotations
 
