@@ -240,19 +240,21 @@ class HiddenPromptDetector:
                     ctx.low is not ctx.low_plain and _phrase_found(rule, ctx.low)
                 ):
                     return True
-        if "hp.world" in hits and self._world(ctx.low_plain):
+        if "hp.world" in hits and self._world(ctx.low_plain, hits["hp.world"]):
             return True
         return "hp.recital" in hits and self.recital.fires(ctx.low_plain)
 
-    def _world(self, low: str) -> bool:
+    def _world(self, low: str, starts: list[int] | None = None) -> bool:
         """Round 21: hidden instructions recited, or an injection, in any language of
-        rules/prompt_words.toml; the user's own words and refusals stay talk."""
-        for s, e in self.world.recitals(low):
+        rules/prompt_words.toml (around ``starts``, where the scan found its anchor
+        words; the whole text without them); the user's own words and refusals stay
+        talk."""
+        for s, e in self.world.recitals(low, starts):
             before = max(0, s - 80)
             if _USER_SAYS_RE.search(low, before, s) or _refused(low, s, e):
                 continue
             return True
-        for s, _ in self.world.injections(low):
+        for s, _ in self.world.injections(low, starts):
             if _USER_SAYS_RE.search(low, max(0, s - 120), s):
                 continue
             return True

@@ -107,6 +107,13 @@ class _WordSet:
                 continue  # a short word must end there ("mi" is no "mission")
             yield s, e
 
+    def at(self, text: str, pos: int) -> tuple[int, int] | None:
+        """The word of this set that starts at ``pos`` (the longest), or None."""
+        m = self.pattern.match(text, pos)
+        if m is None:
+            return None
+        return next(self.find(text, pos, m.end()), None)
+
     def any(self, text: str, start: int = 0, end: int | None = None) -> bool:
         return next(self.find(text, start, end), None) is not None
 
@@ -181,11 +188,20 @@ class PromptWords:
         self.ai = words["ai"]
         self.talk = words["talk"]
 
-    def anchors(self, low: str) -> list[tuple[int, int]]:
+    def anchors(self, low: str, starts: Iterable[int] | None = None) -> list[tuple[int, int]]:
         """Where a system prompt or hidden instructions are named: an anchor term, or a
-        qualifier within a few words of an instruction word (either order)."""
-        spans = list(self.prompt.find(low))
-        for s, e in self.instruction.find(low):
+        qualifier within a few words of an instruction word (either order). ``starts``:
+        where the one literal scan found an anchor term or an instruction word (the
+        whole text is searched without it)."""
+        if starts is None:
+            terms = list(self.prompt.find(low))
+            words = list(self.instruction.find(low))
+        else:
+            places = sorted(set(starts))[: 4 * _MAX_ANCHORS]
+            terms = [span for pos in places if (span := self.prompt.at(low, pos)) is not None]
+            words = [span for pos in places if (span := self.instruction.at(low, pos)) is not None]
+        spans = terms[:_MAX_ANCHORS]
+        for s, e in words:
             if len(spans) >= _MAX_ANCHORS:
                 break
             lo, hi = (
@@ -201,9 +217,9 @@ class PromptWords:
                 break
         return spans[:_MAX_ANCHORS]
 
-    def recitals(self, low: str) -> Iterator[tuple[int, int]]:
+    def recitals(self, low: str, starts: Iterable[int] | None = None) -> Iterator[tuple[int, int]]:
         """The anchors of ``low`` that name hidden instructions and recite them."""
-        for s, e in self.anchors(low):
+        for s, e in self.anchors(low, starts):
             e = _word_end(low, e)
             line_end = _line_end(low, e)
             cue = self._cue(low, s, e, line_end)
@@ -230,17 +246,25 @@ class PromptWords:
             return max(se, e)
         return None
 
-    def injections(self, low: str) -> Iterator[tuple[int, int]]:
+    def injections(
+        self, low: str, starts: Iterable[int] | None = None
+    ) -> Iterator[tuple[int, int]]:
         """Where ``low`` carries "ignore the previous instructions" as an order: quoted or
         after a colon, or in a line that names an AI reader. Without either it is
-        someone's edit ("she asked to ignore the previous formatting rules")."""
-        for n, (ps, pe) in enumerate(self.previous.find(low)):
-            if n >= _MAX_ANCHORS:
-                break
-            start, end = _line_start(low, ps), _line_end(low, pe)
-            lo, hi = max(start, ps - _INJECTION_PAIR), min(end, pe + _INJECTION_PAIR)
-            if not self.instruction.any(low, lo, hi):
+        someone's edit ("she asked to ignore the previous formatting rules"). Looked for
+        around the instruction words the scan found (``starts``), or in the whole text."""
+        if starts is None:
+            words = list(self.instruction.find(low))
+        else:
+            places = sorted(set(starts))[: 4 * _MAX_ANCHORS]
+            words = [span for pos in places if (span := self.instruction.at(low, pos)) is not None]
+        for s, e in words[:_MAX_ANCHORS]:
+            start, end = _line_start(low, s), _line_end(low, e)
+            lo, hi = max(start, s - _INJECTION_PAIR), min(end, e + _INJECTION_PAIR)
+            previous = next(self.previous.find(low, lo, hi), None)
+            if previous is None:
                 continue
+            ps, pe = min(s, previous[0]), max(e, previous[1])
             lo, hi = max(start, ps - _INJECTION_VERB), min(end, pe + _INJECTION_VERB)
             if not self.ignore.any(low, lo, hi):
                 continue
