@@ -181,6 +181,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch27",
         "batch28",
         "batch29",
+        "batch30",
     ],
 )
 def test_heldout_set(path: Path) -> None:
