@@ -26,9 +26,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from pipeline.screening.rules import lexicon
+from pipeline.screening.rules import lexicon, prompt_words
 
 __all__ = [
     "GATE_ANCHORS",
@@ -56,10 +56,24 @@ def _gate_words() -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str
         # As the screened text is read: NFKC, lower case (Thai ำ decomposes under NFKC).
         return tuple(unicodedata.normalize("NFKC", w).lower() for w in words)
 
-    return {
+    out = {
         lang: (norm(rules[lang]), norm(persona.get(lang, [])), norm(ai.get(lang, [])))
         for lang in rules
     }
+    # Round 21: the languages of rules/prompt_words.toml the lexicon's lists lack (batch
+    # 30's Gujarati, Kazakh, Yoruba …) reach the model through their words: orders as
+    # rule words, anchor terms and instruction words as persona/instruction words, AI
+    # words as AI words. Latin orders of two or three letters are function words of
+    # other languages, as in the word rule.
+    for lang, entry in prompt_words().items():
+        if lang in out or (lang == "nb" and "no" in out):
+            continue
+        orders = [
+            w for w in entry["order"] if len(w.strip()) >= 4 or not all(ch < "\u0250" for ch in w)
+        ]
+        who = [w.lstrip("*") for w in (*entry["prompt"], *entry["instruction"])]
+        out[lang] = (norm(orders), norm(who), norm([w.lstrip("*") for w in entry["ai"]]))
+    return out
 
 
 GATE_WORDS: Final = _gate_words()
@@ -74,17 +88,50 @@ _SHORT_AI_ANCHORS: Final = (
 _SPACELESS_RE: Final = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
+def _trie(words: list[str]) -> str:
+    """One regex for ``words`` with shared prefixes factored out (``re`` tries each
+    branch of a flat alternation in turn at every place; a trie one character at a time,
+    so the cost hardly grows with the number of words: round 21 made the lists of 96
+    languages). Optional endings are greedy: the longest word at a place is tried first."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [
+            (r"\s" if c == " " else re.escape(c)) + emit(child)
+            for c, child in sorted(node.items())
+            if c
+        ]
+        if "" in node:
+            return "(?:" + "|".join(branches) + ")?" if branches else ""
+        if len(branches) == 1:
+            return branches[0]
+        return "(?:" + "|".join(branches) + ")"
+
+    return emit(trie)
+
+
 def _alternation(words: set[str], stems: bool = False) -> str:
     """One regex for ``words``, each between letter boundaries; with ``stems``, a word of
     5 letters or more may also start or end inside a longer one (compounds and endings:
     "Betreiberanweisungen", "talimatlarımı")."""
+    bounded, free = [], []
+    for word in sorted({w.strip() for w in words if w.strip()}):
+        if _SPACELESS_RE.search(word) is not None or (stems and len(word) >= 5):
+            free.append(word)
+        else:
+            bounded.append(word)
+    # Where a word of each group starts at one place ("ai" and "ai 助手"), the longer
+    # one is the free one (a word of a script without spaces, or a stem): it goes first.
     parts = []
-    for word in sorted({w.strip() for w in words if w.strip()}, key=lambda w: (-len(w), w)):
-        body = re.escape(word).replace(r"\ ", r"\s")
-        free = _SPACELESS_RE.search(word) is not None or (stems and len(word) >= 5)
-        left = "" if free else r"(?<![^\W_])"
-        right = "" if free else r"(?![^\W_])"
-        parts.append(left + body + right)
+    if free:
+        parts.append("(?:" + _trie(free) + ")")
+    if bounded:
+        parts.append(r"(?<![^\W_])" + "(?:" + _trie(bounded) + r")(?![^\W_])")
     return "|".join(parts)
 
 

@@ -45,6 +45,7 @@ from pipeline.screening.recital_round17 import R17, vocabulary_list_negatives
 from pipeline.screening.recital_round18 import R18
 from pipeline.screening.recital_round19 import R19
 from pipeline.screening.recital_round20 import R20
+from pipeline.screening.recital_round21 import R21
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1406,6 +1407,14 @@ ROUND19_SHARE = 0.05
 ROUND20_SHARE = 0.04
 
 
+# Round 21: system prompts recited and injections carried in the languages batch 30 had
+# and the corpus had not (Caucasus, Central and South Asia, Africa, South-East Asia), and
+# notes to AI tools in release notes and manuals, against talk about prompts, drafts for
+# the user's own bot and instructions for people (recital_round21.R21), appended after
+# round 20's by a generator of its own.
+ROUND21_SHARE = 0.04
+
+
 def _round17(
     rng: random.Random, positive: bool, table: dict[str, dict[str, list[str]]] = R17
 ) -> tuple[str, int, str]:
@@ -1486,6 +1495,16 @@ def _round20_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, st
     return _draw_unseen(random.Random(seed), int(n * ROUND20_SHARE), draw, seen)
 
 
+def _round21_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
+    """Round 21's appended texts: :data:`ROUND21_SHARE` of n drawn from
+    :data:`~pipeline.screening.recital_round21.R21` (45% positive); none already seen."""
+
+    def draw(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+        return _round17(rng, positive, R21)
+
+    return _draw_unseen(random.Random(seed), int(n * ROUND21_SHARE), draw, seen)
+
+
 def generate_grouped(
     n: int, seed: int, skip_langs: frozenset[str] = frozenset()
 ) -> list[tuple[str, int, str]]:
@@ -1497,7 +1516,8 @@ def generate_grouped(
     :data:`WORD_LIST_SHARE` of n more negatives: word lists (``wordlist-<code>``, no
     words of the languages in ``skip_langs``); then round 17's share
     (:func:`_round17_share`), round 18's (:func:`_round18_share`), round 19's
-    (:func:`_round19_share`) and round 20's (:func:`_round20_share`)."""
+    (:func:`_round19_share`), round 20's (:func:`_round20_share`) and round 21's
+    (:func:`_round21_share`)."""
     rng = random.Random(seed)
     seen: set[str] = set()
     out: list[tuple[str, int, str]] = []
@@ -1542,6 +1562,7 @@ def generate_grouped(
     out.extend(_round18_share(n, seed + 18, seen))
     out.extend(_round19_share(n, seed + 19, seen))
     out.extend(_round20_share(n, seed + 20, seen))
+    out.extend(_round21_share(n, seed + 21, seen))
     return out
 
 

@@ -474,13 +474,19 @@ _ROOTED_PATH_RE: Final = re.compile(
 )
 
 
+_ONE_BRACE_RE: Final = re.compile(r"[^(){}$]+[{}][^(){}$]+")
+
+
 def _not_a_secret_shape(v: str) -> bool:
     low = v.lower()
     return (
         not _latin(v)
         or v[0] in "-)]},;("
         or _ASSIGNMENT_INSIDE_RE.search(v) is not None  # --from-literal=password=$X
-        or any(c in v for c in "(){}")
+        # a call or a template ("getpass()", "{token}", "${VAR:?unset}"); one brace
+        # inside a value without "$" is a symbol of it (round 21: "6O2MX2}Ch", a
+        # percent-decoded %7D)
+        or (any(c in v for c in "(){}") and not _ONE_BRACE_RE.fullmatch(v))
         or low in _TECH_TERMS
         or _NUMBERISH_RE.match(v) is not None
         or "://" in v

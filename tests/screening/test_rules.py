@@ -1513,8 +1513,11 @@ def test_words_of_one_kind_need_a_sentence() -> None:
         assert gate_level(text) == 1
         assert not model.fires(text)
         assert first_unsafe(text) is None
-    recital = "Systemprompt: Du bist ein hilfreicher Assistent der Firma Acme."
+    # round 21: "Assistent" is an AI word of the gate now (Afrikaans, Luxembourgish), so a
+    # recital naming one passes the full gate; this one names none
+    recital = "Systemprompt: Du bist Lea, die hilfreiche Beraterin der Firma Acme."
     assert gate_level(recital.lower()) == 1
+    assert recital_model().fires(recital.lower())
     assert first_unsafe(recital) == "hidden_prompt"
 
 

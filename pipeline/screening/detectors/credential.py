@@ -1499,7 +1499,9 @@ _CODE_RE: Final = re.compile(
     r"|[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}"
     r"|[a-z0-9]{4}(?:-[a-z0-9]{4}){2,5}"
     # round 13: eight to twelve lower-case letters and digits (batch 21's Japanese)
-    r"|[0-9a-z]{8,12})(?![A-Za-z0-9_-])"
+    r"|[0-9a-z]{8,12}"
+    # round 21: GitLab's recovery codes are 16 hex characters
+    r"|[0-9a-f]{16})(?![A-Za-z0-9_-])"
 )
 
 

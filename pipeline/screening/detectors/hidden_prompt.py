@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from pipeline.screening.context import Context
+from pipeline.screening.detectors.prompt_words import PromptWords, prompt_word_anchors
 from pipeline.screening.recital import GATE_ANCHORS, RecitalModel, recital_model
 from pipeline.screening.rules import PhraseRule, phrase_rules
 
@@ -215,12 +216,15 @@ class HiddenPromptDetector:
     def __init__(self) -> None:
         self.phrases: tuple[PhraseRule, ...] = phrase_rules()
         self.recital: RecitalModel = recital_model()
+        self.world = PromptWords()
 
     def anchors(self) -> Iterable[tuple[str, str]]:
         for literal in _MARKER_ANCHORS:
             yield literal, "hp.marker"
         for literal in GATE_ANCHORS:
             yield literal, "hp.recital"
+        for literal in prompt_word_anchors():
+            yield literal, "hp.world"
         for index, rule in enumerate(self.phrases):
             for anchor in rule.anchors:
                 yield anchor, f"hp.phrase.{index}"
@@ -236,7 +240,25 @@ class HiddenPromptDetector:
                     ctx.low is not ctx.low_plain and _phrase_found(rule, ctx.low)
                 ):
                     return True
+        if "hp.world" in hits and self._world(ctx.low_plain, hits["hp.world"]):
+            return True
         return "hp.recital" in hits and self.recital.fires(ctx.low_plain)
+
+    def _world(self, low: str, starts: list[int] | None = None) -> bool:
+        """Round 21: hidden instructions recited, or an injection, in any language of
+        rules/prompt_words.toml (around ``starts``, where the scan found its anchor
+        words; the whole text without them); the user's own words and refusals stay
+        talk."""
+        for s, e in self.world.recitals(low, starts):
+            before = max(0, s - 80)
+            if _USER_SAYS_RE.search(low, before, s) or _refused(low, s, e):
+                continue
+            return True
+        for s, _ in self.world.injections(low, starts):
+            if _USER_SAYS_RE.search(low, max(0, s - 120), s):
+                continue
+            return True
+        return False
 
     def _marker(self, ctx: Context) -> bool:
         low = ctx.low

@@ -244,7 +244,11 @@ _CODE_NAMES: Final = frozenset(
     }
 )
 _IPV4_RE: Final = re.compile(
-    r"(?<![0-9A-Za-z.\-])(?P<a>\d{1,3})\.(?P<b>\d{1,3})\.(?P<c>\d{1,3})\.(?P<d>\d{1,3})"
+    # round 21: a short word prefix glued with a hyphen may stand before the address
+    # (Zulu and Xhosa locatives "ku-", "e-", class prefixes "i-"; Irish "an-"): letters,
+    # not a digit or a dot, before that hyphen
+    r"(?:(?<![0-9A-Za-z.\-])|(?<=(?<![\w.\-])[A-Za-z]-)|(?<=(?<![\w.\-])[A-Za-z]{2}-)"
+    r"|(?<=(?<![\w.\-])[A-Za-z]{3}-))(?P<a>\d{1,3})\.(?P<b>\d{1,3})\.(?P<c>\d{1,3})\.(?P<d>\d{1,3})"
     r"(?![0-9]|\.[0-9])(?P<cidr>/\d{1,2}(?![0-9]))?"
 )
 _IPV6_RE: Final = re.compile(

@@ -14,6 +14,9 @@
 ``credential_words.toml``
     Credential words (password, secret/token/key, 2FA, seed, recovery codes) of about
     ninety languages, one table per language; merged into the lexicon's lists.
+``prompt_words.toml``
+    Hidden-prompt words of the same languages (system prompt, hidden instructions,
+    "ignore previous instructions", recital cues and orders), one table per language.
 
 Everything is validated when loaded: a malformed file fails at import, not on traffic.
 """
@@ -36,6 +39,7 @@ __all__ = [
     "credential_words",
     "lexicon",
     "phrase_rules",
+    "prompt_words",
     "signed_link_data",
     "world_words",
 ]
@@ -209,3 +213,46 @@ def credential_words() -> dict[str, dict[str, tuple[str, ...]]]:
 def world_words(kind: str) -> tuple[str, ...]:
     """Every language's words of one kind, without repeats, in file order."""
     return tuple(dict.fromkeys(w for entry in credential_words().values() for w in entry[kind]))
+
+
+# The parts of a language's table in prompt_words.toml, all required.
+PROMPT_WORD_KINDS: Final = (
+    "prompt",
+    "qualifier",
+    "instruction",
+    "previous",
+    "ignore",
+    "say",
+    "order",
+    "ai",
+    "talk",
+)
+
+
+@lru_cache(maxsize=1)
+def prompt_words() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Language code -> kind -> words of prompt_words.toml, read as the plain view reads
+    them (a leading ``*``, "may stand inside a word", is kept); every language has every
+    kind of PROMPT_WORD_KINDS (a table without one fails at load time)."""
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for code, table in _load("prompt_words.toml").get("lang", {}).items():
+        where = f"prompt_words.toml lang.{code}"
+        _str(table, "name", where)
+        entry: dict[str, tuple[str, ...]] = {}
+        for kind in PROMPT_WORD_KINDS:
+            words = table.get(kind)
+            if not isinstance(words, list) or not words:
+                raise RuleError(f"{where}: {kind!r} must be a non-empty list of words")
+            if not all(isinstance(w, str) and w.strip(" *") for w in words):
+                raise RuleError(f"{where}: {kind!r} holds an empty or non-string word")
+            # the trailing space of a short word ("ai ", "tu ") says where it ends: kept
+            entry[kind] = tuple(
+                dict.fromkeys(
+                    ("*" if w.startswith("*") else "")
+                    + _as_read(w.lstrip("*"))
+                    + (" " if w.endswith(" ") else "")
+                    for w in words
+                )
+            )
+        out[code] = entry
+    return out

@@ -1,0 +1,276 @@
+"""Hidden prompts in the world's languages (round 21, issue 26): rules/prompt_words.toml.
+
+The phrases of rules/phrases.toml cover 17 languages and the recital model was trained
+on 44; a system prompt recited in Gujarati or an injection quoted from a web page in
+Kazakh had neither. This check reads the same two kinds in every language of the word
+tables, from words, not from phrases:
+
+* **a recital**: an anchor (a system prompt or hidden instructions named in one term, or
+  a qualifier such as "system", "developer", "operator", "hidden" next to a word for
+  instructions), then a cue that what follows is their text (a colon or an opening quote
+  right after it, or a verb of saying or "according to" around it), then an order inside
+  that text (never, always, must, do not tell, from now on, you are).
+* **an injection**: "previous/above instructions" together with "ignore/forget" in one
+  stretch of text.
+
+Talk about prompts stays a keep: a word of training, attacks, examples or how-to near
+the anchor ("how to write a system prompt: always …", "phishing training: attackers
+write 'ignore previous instructions'"), the user's own words (quoted after "the user
+wrote"), and a refusal to share them. Words only say where a recital could be; the three
+parts must come together, in one stretch of text without a line break.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from typing import Any, Final
+
+from pipeline.screening.rules import PROMPT_WORD_KINDS, prompt_words
+
+__all__ = ["PromptWords", "prompt_word_anchors"]
+
+# Scripts written without spaces: a word there starts anywhere.
+_SPACELESS_RE: Final = re.compile(
+    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]"
+)
+# What opens a recited text right after its name: a colon of any script (Armenian and
+# Ethiopic and Khmer have their own; Armenian prose writes a colon as "․") or a quote.
+_CUE_MARKS: Final = ':：․՝፦፥៖"“„«「『‘'
+_SENTENCE_END_RE: Final = re.compile(r"[.!?。！？।॥።။។]\s|\n")
+_CUE_REACH: Final = 60  # a cue within this many characters after the anchor
+_SAY_BEFORE: Final = 40  # "according to" may stand before the anchor
+_ORDER_REACH: Final = 320  # the order inside the recited text
+_PAIR_REACH: Final = 40  # qualifier and instruction word of one anchor
+_TALK_BEFORE: Final = 120
+_INJECTION_PAIR: Final = 30  # "previous" and "instructions"
+_INJECTION_VERB: Final = 90  # "ignore" around them
+_MAX_ANCHORS: Final = 8
+
+
+def _trie(words: Iterable[str]) -> str:
+    """One regex for a set of words, shared prefixes factored out; a space inside a word
+    stands for any run of white space."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [
+            (r"\s+" if c == " " else re.escape(c)) + emit(child)
+            for c, child in sorted(node.items())
+            if c
+        ]
+        if "" in node:
+            return "(?:" + "|".join(branches) + ")?" if branches else ""
+        if len(branches) == 1:
+            return branches[0]
+        return "(?:" + "|".join(branches) + ")"
+
+    return emit(trie)
+
+
+def _is_wordish(ch: str) -> bool:
+    """A letter or a mark (Indic vowel signs are marks: a word goes on across them)."""
+    return unicodedata.category(ch)[0] in "LM"
+
+
+class _WordSet:
+    """Every language's words of one kind. A word is found where it starts a word, or
+    anywhere if it was written with a leading ``*`` or is of a script without spaces; its
+    end may run on (endings, compounds) unless it is shorter than four characters."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        words = list(words)
+        self.free: frozenset[str] = frozenset(w[1:] for w in words if w.startswith("*"))
+        plain = {w.lstrip("*") for w in words}
+        self.pattern: re.Pattern[str] = re.compile(_trie(sorted(plain)))
+
+    def find(self, text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
+        stop = len(text) if end is None else min(end, len(text))
+        for m in self.pattern.finditer(text, max(0, start), stop):
+            word = m.group()
+            s, e = m.start(), m.end()
+            if (
+                s > 0
+                and _is_wordish(text[s - 1])
+                and word not in self.free
+                and _SPACELESS_RE.match(word) is None
+            ):
+                continue
+            core = word.rstrip()
+            if len(core) < 4 and len(core) == len(word) and e < len(text) and _is_wordish(text[e]):
+                continue  # a short word must end there ("mi" is no "mission")
+            yield s, e
+
+    def at(self, text: str, pos: int) -> tuple[int, int] | None:
+        """The word of this set that starts at ``pos`` (the longest), or None."""
+        m = self.pattern.match(text, pos)
+        if m is None:
+            return None
+        return next(self.find(text, pos, m.end()), None)
+
+    def any(self, text: str, start: int = 0, end: int | None = None) -> bool:
+        return next(self.find(text, start, end), None) is not None
+
+
+def _phrase_gap(gap: str) -> bool:
+    """Whether a qualifier and an instruction word with ``gap`` between them are one
+    phrase: words between them ("operatoriaus man duotas paslėptas instrukcijas"), not
+    the quotes, colons and braces of data ('"role": "system", "content"')."""
+    return all(_is_wordish(ch) or ch.isspace() or ch in "'’-" for ch in gap)
+
+
+def _word_end(text: str, at: int) -> int:
+    """The end of the word that goes on at ``at`` (an ending or a compound's rest)."""
+    while at < len(text) and _is_wordish(text[at]):
+        at += 1
+    return at
+
+
+def _line_end(text: str, at: int) -> int:
+    nl = text.find("\n", at)
+    return len(text) if nl == -1 else nl
+
+
+def _line_start(text: str, at: int) -> int:
+    return text.rfind("\n", 0, at) + 1
+
+
+def prompt_word_anchors() -> tuple[str, ...]:
+    """Literals of the one scan that send a text to this check: every language's anchor
+    terms and instruction words (English instruction words are left to the phrases and
+    the recital gate, which have them: ordinary English text is full of "rules" and
+    "prompt"). ASCII words shorter than five letters are no literal (they would hide in
+    other words); their anchor term or qualifier still is."""
+    table = prompt_words()
+    out: list[str] = []
+    for lang, entry in table.items():
+        kinds = ("prompt",) if lang == "en" else ("prompt", "instruction")
+        for kind in kinds:
+            for word in entry[kind]:
+                core = word.lstrip("*").strip()
+                if core.isascii() and len(core) < 5:
+                    continue
+                if core not in out:
+                    out.append(core)
+    return tuple(out)
+
+
+class PromptWords:
+    """The recital and injection checks over every language's word tables."""
+
+    def __init__(self) -> None:
+        table = prompt_words()
+        words = {
+            kind: _WordSet(w for entry in table.values() for w in entry[kind])
+            for kind in PROMPT_WORD_KINDS
+        }
+        self.prompt = words["prompt"]
+        self.qualifier = words["qualifier"]
+        self.instruction = words["instruction"]
+        self.previous = words["previous"]
+        self.ignore = words["ignore"]
+        self.say = words["say"]
+        # Latin orders of two or three letters ("o ", "tu ", "sei ": "you" in one
+        # language) are function words of another; a script of few languages keeps its
+        # short ones (Malayalam "നീ ", "you").
+        self.order = _WordSet(
+            w
+            for entry in table.values()
+            for w in entry["order"]
+            if len(w.strip(" *")) >= 4 or not all(ch < "\u0250" for ch in w)
+        )
+        self.ai = words["ai"]
+        self.talk = words["talk"]
+
+    def anchors(self, low: str, starts: Iterable[int] | None = None) -> list[tuple[int, int]]:
+        """Where a system prompt or hidden instructions are named: an anchor term, or a
+        qualifier within a few words of an instruction word (either order). ``starts``:
+        where the one literal scan found an anchor term or an instruction word (the
+        whole text is searched without it)."""
+        if starts is None:
+            terms = list(self.prompt.find(low))
+            words = list(self.instruction.find(low))
+        else:
+            places = sorted(set(starts))[: 4 * _MAX_ANCHORS]
+            terms = [span for pos in places if (span := self.prompt.at(low, pos)) is not None]
+            words = [span for pos in places if (span := self.instruction.at(low, pos)) is not None]
+        spans = terms[:_MAX_ANCHORS]
+        for s, e in words:
+            if len(spans) >= _MAX_ANCHORS:
+                break
+            lo, hi = (
+                max(_line_start(low, s), s - _PAIR_REACH),
+                min(_line_end(low, e), e + _PAIR_REACH),
+            )
+            for qs, qe in self.qualifier.find(low, lo, hi):
+                if (qs, qe) == (s, e) or (qs < e and s < qe):
+                    continue  # the same word ("system" in "systemprompt" is the anchor's)
+                if not _phrase_gap(low[min(e, qe) : max(s, qs)]):
+                    continue  # '"role": "system", "content"': data, not one phrase
+                spans.append((min(s, qs), max(e, qe)))
+                break
+        return spans[:_MAX_ANCHORS]
+
+    def recitals(self, low: str, starts: Iterable[int] | None = None) -> Iterator[tuple[int, int]]:
+        """The anchors of ``low`` that name hidden instructions and recite them."""
+        for s, e in self.anchors(low, starts):
+            e = _word_end(low, e)
+            line_end = _line_end(low, e)
+            cue = self._cue(low, s, e, line_end)
+            if cue is None:
+                continue
+            if not self.order.any(low, cue, min(line_end, cue + _ORDER_REACH)):
+                continue
+            talk_from = max(_line_start(low, s), s - _TALK_BEFORE)
+            if self.talk.any(low, talk_from, min(line_end, e + _ORDER_REACH)):
+                continue
+            yield s, e
+
+    def _cue(self, low: str, s: int, e: int, line_end: int) -> int | None:
+        """Where the recited text starts: after a colon or an opening quote right after
+        the anchor, or after a verb of saying near it; None without a cue."""
+        reach = min(line_end, e + _CUE_REACH)
+        sentence = _SENTENCE_END_RE.search(low, e, reach)
+        if sentence is not None:
+            reach = sentence.start()
+        for i in range(e, reach):
+            if low[i] in _CUE_MARKS:
+                return i + 1
+        for _, se in self.say.find(low, max(_line_start(low, s), s - _SAY_BEFORE), reach):
+            return max(se, e)
+        return None
+
+    def injections(
+        self, low: str, starts: Iterable[int] | None = None
+    ) -> Iterator[tuple[int, int]]:
+        """Where ``low`` carries "ignore the previous instructions" as an order: quoted or
+        after a colon, or in a line that names an AI reader. Without either it is
+        someone's edit ("she asked to ignore the previous formatting rules"). Looked for
+        around the instruction words the scan found (``starts``), or in the whole text."""
+        if starts is None:
+            words = list(self.instruction.find(low))
+        else:
+            places = sorted(set(starts))[: 4 * _MAX_ANCHORS]
+            words = [span for pos in places if (span := self.instruction.at(low, pos)) is not None]
+        for s, e in words[:_MAX_ANCHORS]:
+            start, end = _line_start(low, s), _line_end(low, e)
+            lo, hi = max(start, s - _INJECTION_PAIR), min(end, e + _INJECTION_PAIR)
+            previous = next(self.previous.find(low, lo, hi), None)
+            if previous is None:
+                continue
+            ps, pe = min(s, previous[0]), max(e, previous[1])
+            lo, hi = max(start, ps - _INJECTION_VERB), min(end, pe + _INJECTION_VERB)
+            if not self.ignore.any(low, lo, hi):
+                continue
+            quoted = any(c in _CUE_MARKS for c in low[max(start, lo - _INJECTION_VERB) : ps])
+            if not quoted and not self.ai.any(low, start, end):
+                continue
+            if self.talk.any(low, max(start, ps - 2 * _INJECTION_VERB), hi):
+                continue
+            yield ps, pe
