@@ -26,9 +26,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from pipeline.screening.rules import lexicon, prompt_words
+from pipeline.screening.word_trie import trie_pattern
 
 __all__ = [
     "GATE_ANCHORS",
@@ -88,33 +89,6 @@ _SHORT_AI_ANCHORS: Final = (
 _SPACELESS_RE: Final = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
-def _trie(words: list[str]) -> str:
-    """One regex for ``words`` with shared prefixes factored out (``re`` tries each
-    branch of a flat alternation in turn at every place; a trie one character at a time,
-    so the cost hardly grows with the number of words: round 21 made the lists of 96
-    languages). Optional endings are greedy: the longest word at a place is tried first."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def emit(node: dict[str, Any]) -> str:
-        branches = [
-            (r"\s" if c == " " else re.escape(c)) + emit(child)
-            for c, child in sorted(node.items())
-            if c
-        ]
-        if "" in node:
-            return "(?:" + "|".join(branches) + ")?" if branches else ""
-        if len(branches) == 1:
-            return branches[0]
-        return "(?:" + "|".join(branches) + ")"
-
-    return emit(trie)
-
-
 def _alternation(words: set[str], stems: bool = False) -> str:
     """One regex for ``words``, each between letter boundaries; with ``stems``, a word of
     5 letters or more may also start or end inside a longer one (compounds and endings:
@@ -129,9 +103,9 @@ def _alternation(words: set[str], stems: bool = False) -> str:
     # one is the free one (a word of a script without spaces, or a stem): it goes first.
     parts = []
     if free:
-        parts.append("(?:" + _trie(free) + ")")
+        parts.append("(?:" + trie_pattern(free, space=r"\s") + ")")
     if bounded:
-        parts.append(r"(?<![^\W_])" + "(?:" + _trie(bounded) + r")(?![^\W_])")
+        parts.append(r"(?<![^\W_])" + "(?:" + trie_pattern(bounded, space=r"\s") + r")(?![^\W_])")
     return "|".join(parts)
 
 

@@ -22,7 +22,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import Any, Final
+from typing import Final
 
 from pipeline.screening.context import Context
 from pipeline.screening.rules import (
@@ -42,6 +42,7 @@ from pipeline.screening.values import (
     looks_machine_made,
     strip_value,
 )
+from pipeline.screening.word_trie import trie_pattern
 
 __all__ = ["CredentialDetector"]
 
@@ -1868,29 +1869,7 @@ _CODE_UNITS_RE: Final = re.compile(
 # time, about 200 scans of each text that hit one). Searching again from one past each
 # start finds overlapping words too; the longest word at a place goes first, and its window
 # after reaches at least as far as a shorter one's there.
-def _trie_pattern(words: Iterable[str]) -> str:
-    """One regex for a set of words, shared prefixes factored out (``re`` tries each branch
-    of a flat alternation in turn at every place; a trie tries one character at a time).
-    Longer words go first where one word is a prefix of another."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def emit(node: dict[str, Any]) -> str:
-        branches = [re.escape(c) + emit(child) for c, child in sorted(node.items()) if c]
-        if "" in node:
-            return "(?:" + "|".join(branches) + ")?" if branches else ""
-        if len(branches) == 1:
-            return branches[0]
-        return "(?:" + "|".join(branches) + ")"
-
-    return emit(trie)
-
-
-_CODE_WORDS_RE: Final = re.compile(_trie_pattern(_CODE_WORDS))
+_CODE_WORDS_RE: Final = re.compile(trie_pattern(_CODE_WORDS))
 
 
 def _code_stated(low: str) -> bool:

@@ -25,9 +25,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import Any, Final
+from typing import Final
 
 from pipeline.screening.rules import PROMPT_WORD_KINDS, prompt_words
+from pipeline.screening.word_trie import trie_pattern
 
 __all__ = ["PromptWords", "prompt_word_anchors"]
 
@@ -49,31 +50,6 @@ _INJECTION_VERB: Final = 90  # "ignore" around them
 _MAX_ANCHORS: Final = 8
 
 
-def _trie(words: Iterable[str]) -> str:
-    """One regex for a set of words, shared prefixes factored out; a space inside a word
-    stands for any run of white space."""
-    trie: dict[str, Any] = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def emit(node: dict[str, Any]) -> str:
-        branches = [
-            (r"\s+" if c == " " else re.escape(c)) + emit(child)
-            for c, child in sorted(node.items())
-            if c
-        ]
-        if "" in node:
-            return "(?:" + "|".join(branches) + ")?" if branches else ""
-        if len(branches) == 1:
-            return branches[0]
-        return "(?:" + "|".join(branches) + ")"
-
-    return emit(trie)
-
-
 def _is_wordish(ch: str) -> bool:
     """A letter or a mark (Indic vowel signs are marks: a word goes on across them)."""
     return unicodedata.category(ch)[0] in "LM"
@@ -88,7 +64,7 @@ class _WordSet:
         words = list(words)
         self.free: frozenset[str] = frozenset(w[1:] for w in words if w.startswith("*"))
         plain = {w.lstrip("*") for w in words}
-        self.pattern: re.Pattern[str] = re.compile(_trie(sorted(plain)))
+        self.pattern: re.Pattern[str] = re.compile(trie_pattern(sorted(plain), space=r"\s+"))
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
         stop = len(text) if end is None else min(end, len(text))
