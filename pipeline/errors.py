@@ -23,7 +23,8 @@ class BrokerError(PipelineError):
 
 
 class StateError(PipelineError):
-    """Stored session state could not be decoded (e.g. written by an incompatible version)."""
+    """Stored or local state cannot be used: session state written by an incompatible
+    version, a local database another process holds."""
 
 
 class TopologyError(PipelineError):

@@ -84,6 +84,7 @@ from topologies.state import (
     plain_dict,
     register_codec,
 )
+from topologies.trace_bodies import worker_bodies
 from topologies.traces import Traces, broker_bulk_reader, broker_offset_lookup
 from topologies.transactions import TaskProducers, kafka_producer_factory
 from topologies.watchdog import Watchdog, hang_after
@@ -324,6 +325,13 @@ class PipelineTopology:
     def _build_traces(self, trace_settings: TraceSettings) -> None:
         """The traces table (topologies.traces), when traces are on."""
         bootstrap = [f"{host}:{port}" for host, port in self.addresses]
+        # The events' bytes on disk with the RocksDB store (topologies.trace_bodies: why),
+        # opened when the worker starts (topologies.worker).
+        self.trace_bodies = (
+            worker_bodies(self.settings.datadir, trace_settings.max_age_s)
+            if trace_settings.enabled and self.settings.state_store == "rocksdb"
+            else None
+        )
         self.traces: Traces | None = (
             Traces(
                 self.app,
@@ -332,6 +340,7 @@ class PipelineTopology:
                 broker_offset_lookup(bootstrap),
                 drop_counts=self.pipeline.sequencer.drop_counts,  # the trace's drops
                 bulk_load=broker_bulk_reader(bootstrap),
+                bodies=self.trace_bodies,
             )
             if trace_settings.enabled
             else None
@@ -357,7 +366,11 @@ class PipelineTopology:
             # workaround as Faust's consumer (a short end would let the watermark pass).
             adjust=end_offsets.configure if engine == "tansu" else None,
         )
-        self.app.closers = [self.group_offsets.stop]
+        self.app.closers = [self.group_offsets.stop, self._close_trace_bodies]
+
+    async def _close_trace_bodies(self) -> None:
+        if self.trace_bodies is not None:
+            self.trace_bodies.close()
 
     def _build_processor(self, engine: Engine) -> None:
         """The batch processor (topologies.processing) over this app's ports."""

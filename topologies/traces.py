@@ -29,6 +29,12 @@ the same 2 cores as the worker; BENCHMARKS.md has the A/B. What it costs:
   against about 10 us to apply one here, and a worker's traces hold an hour of them
   (BENCHMARKS.md, "Where a restarted worker's time goes").
 
+**Where the events' bytes are.** With the RocksDB store (``CHAO_WORKER_STATE_STORE``, the
+default) a trace holds each event's seq and append time, and the event's JSON goes to a
+database on disk (``topologies.trace_bodies``: about 16 bytes per held event in the
+process instead of about 360); with the memory store the JSON stays in the trace. The
+database is emptied at start and rebuilt with the traces, as above.
+
 The endpoints that serve the traces and the live tail (``/sessions/{sessionId}/trace`` and
 ``/events``), with their token check and the routing between workers, are
 ``topologies.http_api``; they ask :meth:`Traces.trace` and :meth:`Traces.owner_url`.
@@ -54,7 +60,7 @@ from pipeline.kafka.security import aiokafka_options
 from pipeline.trace import TraceSettings
 from pipeline.trace.aging import OldestFirst
 from pipeline.trace.headers import parse_prev_seq
-from pipeline.trace.model import SessionTrace
+from pipeline.trace.model import SessionTrace, TraceBodies
 from pipeline.trace.replay import apply_clean_record
 from pipeline.trace.sse import LiveTail
 from topologies import faust_bridge
@@ -103,6 +109,8 @@ class TraceTable(faust.Table[str, SessionTrace]):
     find_offsets: OffsetLookup | None = None
     # Set by Traces: reads the recent records in bulk before Faust's recovery does.
     bulk_load: BulkLoad | None = None
+    # Set by Traces: where the traces keep their events' bytes (None: in the traces).
+    bodies: TraceBodies | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -151,6 +159,7 @@ class TraceTable(faust.Table[str, SessionTrace]):
                     float(record.timestamp) * seconds,
                     parse_prev_seq(headers),
                     settings,
+                    bodies=self.bodies,
                 )
             except (ValueError, AttributeError, TypeError) as exc:
                 log.warning(
@@ -322,9 +331,12 @@ class Traces:
         find_offsets: OffsetLookup | None = None,
         drop_counts: Callable[[str], list[dict[str, Any]]] | None = None,
         bulk_load: BulkLoad | None = None,
+        bodies: TraceBodies | None = None,
     ) -> None:
         self.app = app
         self.settings = settings
+        # Where the events' bytes are held (topologies.trace_bodies; None: in the process).
+        self.bodies = bodies
         # The sessions' drop counts, held by the ordering state (pipeline.stages.drops).
         self.drop_counts = drop_counts
         self.partitions = clean_topic.partitions
@@ -356,6 +368,7 @@ class Traces:
         table.trace_settings = settings
         table.find_offsets = find_offsets
         table.bulk_load = bulk_load
+        table.bodies = bodies
         table.key_serializer = "raw"
         table.value_serializer = "raw"
         self.table = app.tables.add(table)
@@ -394,7 +407,7 @@ class Traces:
             session_id = record["sessionId"]
             trace = data.get(session_id)
             if trace is None:
-                trace = SessionTrace.empty(session_id, self.settings)
+                trace = SessionTrace.empty(session_id, self.settings, bodies=self.bodies)
             if trace.append(record, encoded, now):
                 data[session_id] = trace
                 note(session_id, trace.appended_at[0])

@@ -119,6 +119,8 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
                 bootstrap_servers(settings.broker), settings.app_id, settings.datadir, security
             )
     topology = PipelineTopology(settings, config)
+    if topology.trace_bodies is not None:  # a StateError naming the directory stops it here
+        topology.trace_bodies.open()
     # The screening's rules and recital model (about 0.7 s to build) before the first
     # batch rather than inside it: built on first use, they held up a fresh worker's
     # first events (make bench's fresh-worker p99).

@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import orjson
 
@@ -21,6 +21,23 @@ Clock = Callable[[], float]
 
 # Message types whose ``toolCalls`` hold the final state of the message's tool cards.
 COMPLETED_MESSAGE_TYPES: Final = frozenset({"message.completed", "message.partially_completed"})
+
+
+class TraceBodies(Protocol):
+    """Where traces keep their events' encoded JSON when not in the process: a store keyed
+    by (session id, seq). The worker's is on disk (``topologies.trace_bodies``, RocksDB),
+    so a worker's memory holds 16 bytes per held event (its seq and append time) instead
+    of the event's JSON (about 360 bytes).
+
+    Nothing is deleted from it: a trace asks only for the events it holds, and the store
+    keeps each body for at least the trace age bound after its put, then may forget it
+    (the worker's ages bodies out as RocksDB compacts, which saves a delete per event)."""
+
+    def put(self, session_id: str, seq: int, encoded: bytes) -> None: ...
+
+    def get(self, session_id: str, seqs: Sequence[int]) -> list[bytes]:
+        """The bodies of these seqs, in their order; each was put within the age bound."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +57,9 @@ class SessionTrace:
     seqs beside them: bytes are about a quarter of the size of the dict and are not tracked
     by Python's cyclic garbage collector, whose full passes over millions of held dicts
     would pause the worker. :attr:`events` decodes them when asked (requests are rare; appends
-    are per event). The limits and the clock are configuration, not state.
+    are per event). With ``bodies`` the bytes are in that store instead of :attr:`encoded`
+    (the worker's default: on disk). The limits, the clock and the store are configuration,
+    not state.
     """
 
     session_id: str
@@ -54,20 +73,34 @@ class SessionTrace:
     appended_at: array[float] = field(default_factory=lambda: array("d"))  # clock time
     last_seq: int = -1  # highest seq ever appended (-1: none)
     dropped_through: int = -1  # highest seq dropped by bounding (-1: none)
+    # Where the events' bytes are when not in ``encoded`` (then ``encoded`` stays empty).
+    bodies: TraceBodies | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def empty(
-        cls, session_id: str, settings: TraceSettings | None = None, *, clock: Clock = time.time
+        cls,
+        session_id: str,
+        settings: TraceSettings | None = None,
+        *,
+        clock: Clock = time.time,
+        bodies: TraceBodies | None = None,
     ) -> SessionTrace:
-        """A new trace with the limits of ``settings`` (the defaults when None)."""
+        """A new trace with the limits of ``settings`` (the defaults when None), its
+        events' bytes in ``bodies`` when given, else in the trace."""
         if settings is None:
-            return cls(session_id, clock=clock)
-        return cls(session_id, settings.max_events, settings.max_age_s, clock)
+            return cls(session_id, clock=clock, bodies=bodies)
+        return cls(session_id, settings.max_events, settings.max_age_s, clock, bodies=bodies)
 
     @property
     def events(self) -> list[dict[str, Any]]:
         """The held events, decoded, in seq order."""
-        return [orjson.loads(raw) for raw in self.encoded]
+        return [orjson.loads(raw) for raw in self._encoded_from(0)]
+
+    def _encoded_from(self, start: int) -> list[bytes]:
+        """The held events' bytes from position ``start`` on."""
+        if self.bodies is None:
+            return self.encoded[start:]
+        return self.bodies.get(self.session_id, self.seqs[start:])
 
     def append(
         self, event: dict[str, Any], encoded: bytes | None = None, now: float | None = None
@@ -89,8 +122,12 @@ class SessionTrace:
             return False
         if now is None:
             now = self.clock()
-        # Right-sized: held for up to the age limit (pipeline.held_bytes says why).
-        self.encoded.append(held(encoded if encoded is not None else orjson.dumps(event)))
+        raw = encoded if encoded is not None else orjson.dumps(event)
+        if self.bodies is None:
+            # Right-sized: held for up to the age limit (pipeline.held_bytes says why).
+            self.encoded.append(held(raw))
+        else:
+            self.bodies.put(self.session_id, seq, raw)
         self.seqs.append(seq)
         self.appended_at.append(now)
         self.last_seq = seq
@@ -132,7 +169,7 @@ class SessionTrace:
         if after < self.dropped_through:
             return TooFarBehind(after, self.dropped_through)
         start = bisect_right(self.seqs, after)
-        return [orjson.loads(raw) for raw in self.encoded[start:]]
+        return [orjson.loads(raw) for raw in self._encoded_from(start)]
 
     def tool_cards(self) -> dict[str, dict[str, Any]]:
         """The latest card per callId, in order of first appearance; later events win."""

@@ -9,7 +9,7 @@ from collections.abc import MutableMapping
 import orjson
 
 from pipeline.trace import TraceSettings
-from pipeline.trace.model import Clock, SessionTrace, is_seq_or_none
+from pipeline.trace.model import Clock, SessionTrace, TraceBodies, is_seq_or_none
 
 
 def apply_clean_record(
@@ -21,6 +21,7 @@ def apply_clean_record(
     settings: TraceSettings | None = None,
     *,
     clock: Clock = time.time,
+    bodies: TraceBodies | None = None,
 ) -> None:
     """Replay one record of ``chao.clean.session-events`` into ``traces`` (recovery).
 
@@ -34,7 +35,7 @@ def apply_clean_record(
     topic's retention), the events up to it count as dropped. A trace that holds nothing
     once the age bound is applied now is forgotten, as :meth:`Traces.expire` does live.
     Raises ValueError for a record that is not a clean event of ``session_id``; the trace
-    is then unchanged.
+    is then unchanged. A new trace keeps its events' bytes in ``bodies`` when given.
     """
     try:
         event = orjson.loads(value)
@@ -47,7 +48,7 @@ def apply_clean_record(
         raise ValueError("clean event record of another session or without a seq")
     trace = traces.get(session_id)
     if trace is None:
-        trace = SessionTrace.empty(session_id, settings, clock=clock)
+        trace = SessionTrace.empty(session_id, settings, clock=clock, bodies=bodies)
     if prev_last_seq > trace.last_seq:
         trace.last_seq = prev_last_seq
         trace.dropped_through = max(trace.dropped_through, prev_last_seq)

@@ -173,6 +173,58 @@ def test_bounded_trace_properties(gaps: list[int], max_events: int, after: int) 
         assert seqs(result) == [s for s in appended if s > after]
 
 
+class DictBodies:
+    """Trace bodies kept outside the trace, in a dict that forgets nothing (the worker's
+    are on disk and age out: tests/topologies/test_trace_bodies.py)."""
+
+    def __init__(self) -> None:
+        self.stored: dict[tuple[str, int], bytes] = {}
+        self.asked: list[int] = []
+
+    def put(self, session_id: str, seq: int, encoded: bytes) -> None:
+        assert (session_id, seq) not in self.stored  # each event is put once
+        self.stored[(session_id, seq)] = encoded
+
+    def get(self, session_id: str, seqs: Any) -> list[bytes]:
+        self.asked += seqs
+        return [self.stored[(session_id, seq)] for seq in seqs]
+
+
+@given(
+    steps=st.lists(
+        st.tuples(st.integers(min_value=0, max_value=3), st.floats(min_value=0.0, max_value=40.0)),
+        max_size=60,
+    ),
+    max_events=st.integers(min_value=1, max_value=12),
+    after=st.integers(min_value=-1, max_value=120),
+)
+def test_a_trace_with_its_bodies_outside_serves_what_an_inside_one_serves(
+    steps: list[tuple[int, float]], max_events: int, after: int
+) -> None:
+    """The same appends (repeats and old seqs among them) and clock moves, with count and
+    age bounds cutting: the same documents and resume answers; the bytes are in the store,
+    none in the trace, and the trace asks the store only for events it holds."""
+    inside_clock, outside_clock = FakeClock(), FakeClock()
+    bodies = DictBodies()
+    inside = SessionTrace(SID, max_events=max_events, max_age_s=60.0, clock=inside_clock)
+    outside = SessionTrace(
+        SID, max_events=max_events, max_age_s=60.0, clock=outside_clock, bodies=bodies
+    )
+    seq = 0
+    for step, elapsed in steps:
+        seq = max(0, seq + step - 1)  # sometimes a repeat or an older seq
+        for clock in (inside_clock, outside_clock):
+            clock.now += elapsed
+        assert inside.append(event(seq)) == outside.append(event(seq))
+        assert inside.prune() == outside.prune()
+        assert outside.encoded == []
+        assert all((SID, held) in bodies.stored for held in outside.seqs)
+    assert outside.document() == inside.document()
+    start = None if after < 0 else after
+    assert outside.events_after(start) == inside.events_after(start)
+    assert set(bodies.asked) <= set(outside.seqs)
+
+
 # --- tool cards, document, wire form -----------------------------------------------------
 
 
