@@ -200,11 +200,12 @@ class WorkerSettings(BaseSettings):
         description="Where the sessions table and the session traces' events live. "
         "rocksdb: one RocksDB database per owned changelog partition under datadir, with "
         "the changelog offset it reflects, so a restarted worker reads only the changelog's "
-        "tail (the decoded states of the owned sessions stay in memory too); and the traces' "
-        "event JSON in one more database (<datadir>/trace-bodies, emptied at start and "
-        "rebuilt from the clean topic), so a held event costs the process about 16 bytes "
-        "instead of about 360. memory: nothing on disk, every start replays the whole "
-        "changelog. Either way the changelogs are the source of truth "
+        "tail (the decoded states of the owned sessions stay in memory too); and the session "
+        "traces' events in one more database (<datadir>/trace-bodies, with the clean-topic "
+        "offset each partition reflects), so a held event costs the process about 16 bytes "
+        "instead of about 360 and a restart reads the clean topic's tail only. memory: "
+        "nothing on disk, every start replays the whole sessions changelog and the clean "
+        "topic's last trace age. Either way the topics are the source of truth "
         "(docs/kafka.md, 'The state store').",
     )
     state_cache_mb: int = Field(

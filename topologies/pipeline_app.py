@@ -328,7 +328,17 @@ class PipelineTopology:
         # The events' bytes on disk with the RocksDB store (topologies.trace_bodies: why),
         # opened when the worker starts (topologies.worker).
         self.trace_bodies = (
-            worker_bodies(self.settings.datadir, trace_settings.max_age_s)
+            worker_bodies(
+                self.settings.datadir,
+                trace_settings.max_age_s,
+                self.topics.partitions,
+                # Marks of another deployment are not this topic's (trace_bodies).
+                identity=orjson.dumps(
+                    {"app": self.settings.app_id, "clean": self.topics.session_events.name}
+                ),
+                # Exactly-once: emptied at start, never read back (trace_bodies: why).
+                keep=not self.exactly_once,
+            )
             if trace_settings.enabled and self.settings.state_store == "rocksdb"
             else None
         )
@@ -341,6 +351,7 @@ class PipelineTopology:
                 drop_counts=self.pipeline.sequencer.drop_counts,  # the trace's drops
                 bulk_load=broker_bulk_reader(bootstrap),
                 bodies=self.trace_bodies,
+                offset_bounds=state_store.broker_offset_bounds(bootstrap),
             )
             if trace_settings.enabled
             else None

@@ -41,7 +41,7 @@ import time
 from collections.abc import AsyncIterable, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 
@@ -53,6 +53,9 @@ from pipeline.topics import arrival_warning
 from pipeline.trace.headers import prev_seq_header
 from topologies.patches.fetch_positions import next_offsets
 from topologies.progress import TP, InputProgress, InputReading, advance
+
+if TYPE_CHECKING:  # the processor imports neither Faust nor aiokafka (publish does)
+    from topologies.publish import Delivered
 
 log = logging.getLogger("chao.topology")
 # How often the gap timer reads the group's progress (three small requests, one of them to
@@ -187,7 +190,11 @@ class TraceLog(Protocol):
 
     def prev_seqs(self) -> Callable[[str, int], int]: ...
 
-    def append(self, released: list[tuple[dict[str, Any], bytes]]) -> None: ...
+    def append(
+        self,
+        released: list[tuple[dict[str, Any], bytes]],
+        delivered: list[Delivered] | None = None,
+    ) -> None: ...
 
     def expire(self) -> int: ...
 
@@ -476,9 +483,9 @@ class BatchProcessor:
                 published[name] += 1
             if output[0] == CLEAN:
                 released.append((record, value))
-        await publisher.publish()
+        delivered = await publisher.publish()
         if traces is not None:  # released and on the clean topics: servable now
-            traces.append(released)
+            traces.append(released, delivered)
         now = self.clock()
         observe = self.pipeline.stats.observe_latency
         for kind, record in outputs:

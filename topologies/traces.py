@@ -29,11 +29,14 @@ the same 2 cores as the worker; BENCHMARKS.md has the A/B. What it costs:
   against about 10 us to apply one here, and a worker's traces hold an hour of them
   (BENCHMARKS.md, "Where a restarted worker's time goes").
 
-**Where the events' bytes are.** With the RocksDB store (``CHAO_WORKER_STATE_STORE``, the
-default) a trace holds each event's seq and append time, and the event's JSON goes to a
-database on disk (``topologies.trace_bodies``: about 16 bytes per held event in the
-process instead of about 360); with the memory store the JSON stays in the trace. The
-database is emptied at start and rebuilt with the traces, as above.
+**On disk.** With the RocksDB store (``CHAO_WORKER_STATE_STORE``, the default) a trace holds
+each event's seq and append time, and the event's JSON goes to a database on disk
+(``topologies.trace_bodies``: about 16 bytes per held event in the process instead of about
+360), with a mark per partition of the clean-topic offset its events are complete through.
+A partition assigned with a mark of this deployment below the topic's end is rebuilt from
+the database (:meth:`TraceTable.restore_local`) and read from the topic only after the mark,
+so a restarted worker reads the tail, not the last hour. With the memory store the JSON
+stays in the trace and every assignment reads the recent part as above.
 
 The endpoints that serve the traces and the live tail (``/sessions/{sessionId}/trace`` and
 ``/events``), with their token check and the routing between workers, are
@@ -42,6 +45,7 @@ The endpoints that serve the traces and the live tail (``/sessions/{sessionId}/t
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import time
@@ -60,11 +64,13 @@ from pipeline.kafka.security import aiokafka_options
 from pipeline.trace import TraceSettings
 from pipeline.trace.aging import OldestFirst
 from pipeline.trace.headers import parse_prev_seq
-from pipeline.trace.model import SessionTrace, TraceBodies
+from pipeline.trace.model import SessionTrace
 from pipeline.trace.replay import apply_clean_record
 from pipeline.trace.sse import LiveTail
 from topologies import faust_bridge
+from topologies.publish import Delivered
 from topologies.state import drop_partitions, partition_for, plain_dict
+from topologies.trace_bodies import DiskTraceBodies
 
 log = logging.getLogger("chao.traces")
 TABLE_NAME = "traces"
@@ -80,6 +86,8 @@ OffsetLookup = Callable[[set[TP], int], Any]
 # partition from its offset to the end it had when asked, handing the records over in
 # batches, until done or the budget is spent (then Faust's recovery reads the rest).
 BulkLoad = Callable[[dict[TP, int], Callable[[TP, list[Any]], None], float], Any]
+# async: {tp: (earliest offset, end offset)} (topologies.state_store.broker_offset_bounds)
+OffsetBounds = Callable[[set[TP]], Any]
 # How long a rebalance's bulk read of the traces may take. It runs in the table's
 # on_rebalance, before Faust's recovery; kept well under the group's rebalance timeout
 # (Faust's 60 s), so a member busy reading still joins a rebalance that starts meanwhile.
@@ -109,13 +117,18 @@ class TraceTable(faust.Table[str, SessionTrace]):
     find_offsets: OffsetLookup | None = None
     # Set by Traces: reads the recent records in bulk before Faust's recovery does.
     bulk_load: BulkLoad | None = None
-    # Set by Traces: where the traces keep their events' bytes (None: in the traces).
-    bodies: TraceBodies | None = None
+    # Set by Traces: where the traces keep their events (None: in the traces).
+    bodies: DiskTraceBodies | None = None
+    # Set by Traces with a database kept across restarts: the partitions' offset bounds.
+    offset_bounds: OffsetBounds | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.applied_through: dict[TP, int] = {}  # last offset applied, per partition
         self.read_from: dict[TP, int] = {}  # the offset before the first one to read
+        # The end offsets of the partitions being recovered, when they were assigned: once
+        # recovery is done, the traces hold every recent event before them.
+        self.ends_at_assignment: dict[TP, int] = {}
         # Set when records were replayed into the traces: Traces' age index has not seen
         # the traces they made (Traces.expire rebuilds it).
         self.replayed = False
@@ -172,6 +185,15 @@ class TraceTable(faust.Table[str, SessionTrace]):
                 continue
             if key_partition is not None:
                 key_partition[session_id] = tp.partition
+        if self.persistent and tp in applied:
+            # Read in offset order from where the partition's traces start: complete.
+            assert self.bodies is not None
+            self.bodies.note_reflected(tp.partition, applied[tp])
+
+    @property
+    def persistent(self) -> bool:
+        """Whether the traces' database is read back (module docstring, "On disk")."""
+        return self.bodies is not None and self.bodies.keep
 
     def persisted_offset(self, tp: TP) -> int | None:
         known = (self.applied_through.get(tp), self.read_from.get(tp))
@@ -185,11 +207,92 @@ class TraceTable(faust.Table[str, SessionTrace]):
         changelog = self.changelog_topic.get_topic_name()
         wanted = {tp for tp in assigned if tp.topic == changelog and tp not in self.applied_through}
         self.read_from = {tp: o for tp, o in self.read_from.items() if tp in assigned}
+        self.ends_at_assignment = {}
         if not wanted:
             return
+        if self.persistent and self.offset_bounds is not None:
+            await self.restore_local(wanted)
         if self.find_offsets is not None:
             await self.find_recent(wanted)
         await self.read_in_bulk(wanted)
+
+    async def restore_local(self, wanted: set[TP]) -> None:
+        """Rebuild the traces of each partition whose database mark is this deployment's
+        and below the topic's end; forget the entries of a partition without one, or whose
+        mark is past the end (the topic was recreated). Recovery then reads the topic after
+        the mark only."""
+        assert self.bodies is not None and self.offset_bounds is not None
+        bodies = self.bodies
+        try:
+            bounds = await self.offset_bounds(wanted)
+        except Exception as exc:  # read the topic as without a database, never fail here
+            log.warning(
+                "could not read the clean topic's offsets, reading the traces from it: %s",
+                type(exc).__name__,
+            )
+            for tp in wanted:  # what is read now is all the partitions' database will hold
+                bodies.forget(tp.partition)
+            return
+        started = time.monotonic()
+        data = plain_dict(self)
+        key_partition = faust_bridge.key_partitions(self.data)
+        restored = events = 0
+        for tp in sorted(wanted):
+            end = bounds.get(tp, (None, None))[1]
+            if end is None:
+                continue
+            self.ends_at_assignment[tp] = end
+            mark = bodies.reflected(tp.partition)
+            if mark is None:  # none kept, or another deployment's: nothing of it is used
+                bodies.forget(tp.partition)
+                continue
+            if mark >= end:
+                log.warning(
+                    "the traces' database is past the end of %s[%d] (%d >= %d): the topic was "
+                    "recreated; reading the partition from it",
+                    tp.topic,
+                    tp.partition,
+                    mark,
+                    end,
+                )
+                bodies.forget(tp.partition)
+                continue
+            for session_id, stored in itertools.groupby(
+                bodies.stored(tp.partition), key=lambda event: event[0]
+            ):
+                trace = SessionTrace.rebuilt(
+                    session_id,
+                    ((seq, at, prev) for _, seq, at, prev in stored),
+                    self.trace_settings,
+                    bodies,
+                )
+                if trace.seqs:
+                    data[session_id] = trace
+                    if key_partition is not None:
+                        key_partition[session_id] = tp.partition
+                    restored += 1
+                    events += len(trace.seqs)
+            self.applied_through[tp] = mark
+            self.replayed = True
+        log.info(
+            "rebuilt %d traces (%d events) from the local database in %.1f s",
+            restored,
+            events,
+            time.monotonic() - started,
+        )
+
+    async def on_recovery_completed(self, active_tps: set[TP], standby_tps: set[TP]) -> None:
+        """Recovery has read every partition to the end it had at the assignment: mark
+        them so (the traces' database), then Faust's own steps."""
+        if self.persistent:
+            assert self.bodies is not None
+            for tp, end in self.ends_at_assignment.items():
+                if tp in active_tps:
+                    through = max(self.applied_through.get(tp, -1), end - 1)
+                    self.applied_through[tp] = through
+                    self.bodies.note_reflected(tp.partition, through)
+            self.ends_at_assignment = {}
+        await super().on_recovery_completed(active_tps, standby_tps)
 
     async def find_recent(self, wanted: set[TP]) -> None:
         """Where each partition's recent part starts (:attr:`read_from`)."""
@@ -214,7 +317,7 @@ class TraceTable(faust.Table[str, SessionTrace]):
         applied moves :meth:`persisted_offset` on, so Faust's recovery reads only the rest."""
         if self.bulk_load is None:
             return
-        starts = {tp: self.read_from.get(tp, -1) + 1 for tp in wanted}
+        starts = {tp: _after(self.persisted_offset(tp)) for tp in wanted}
         started = time.monotonic()
         try:
             await self.bulk_load(starts, self.apply_bulk, BULK_LOAD_BUDGET_S)
@@ -238,6 +341,11 @@ class TraceTable(faust.Table[str, SessionTrace]):
         for offsets in (self.applied_through, self.read_from):
             for tp in [tp for tp in offsets if tp.partition in gone]:
                 del offsets[tp]
+
+
+def _after(offset: int | None) -> int:
+    """The first offset to read after ``offset`` (None: from the start)."""
+    return 0 if offset is None else offset + 1
 
 
 def _side_consumer(bootstrap: list[str], **options: Any) -> AIOKafkaConsumer:
@@ -331,7 +439,8 @@ class Traces:
         find_offsets: OffsetLookup | None = None,
         drop_counts: Callable[[str], list[dict[str, Any]]] | None = None,
         bulk_load: BulkLoad | None = None,
-        bodies: TraceBodies | None = None,
+        bodies: DiskTraceBodies | None = None,
+        offset_bounds: OffsetBounds | None = None,
     ) -> None:
         self.app = app
         self.settings = settings
@@ -369,6 +478,7 @@ class Traces:
         table.find_offsets = find_offsets
         table.bulk_load = bulk_load
         table.bodies = bodies
+        table.offset_bounds = offset_bounds
         table.key_serializer = "raw"
         table.value_serializer = "raw"
         self.table = app.tables.add(table)
@@ -396,9 +506,14 @@ class Traces:
 
         return prev
 
-    def append(self, released: list[tuple[dict[str, Any], bytes]]) -> None:
+    def append(
+        self,
+        released: list[tuple[dict[str, Any], bytes]],
+        delivered: list[Delivered] | None = None,
+    ) -> None:
         """Append the batch's released clean events (each with the JSON that went to the
-        clean topic), then hand them to live subscribers."""
+        clean topic), then hand them to live subscribers. ``delivered``: where the batch's
+        records landed, which moves the database's marks (:meth:`note_delivered`)."""
         data = plain_dict(self.table)
         note = self.oldest.note
         now = time.time()
@@ -412,8 +527,31 @@ class Traces:
                 data[session_id] = trace
                 note(session_id, trace.appended_at[0])
                 appended.append((session_id, record))
+        if delivered and self.table.persistent:
+            self.note_delivered(delivered)
         for session_id, record in appended:
             self.tail.publish(session_id, record)
+
+    def note_delivered(self, delivered: list[Delivered]) -> None:
+        """Move a partition's mark over this worker's records on the clean topic when they
+        follow it without a gap: a record of another writer between (a successor's, while
+        this worker was paused) stops the mark until the next recovery reads from it."""
+        assert self.bodies is not None
+        applied = self.table.applied_through
+        name = self.changelog_name
+        ranges = sorted((d.partition, d.first, d.count) for d in delivered if d.topic == name)
+        for partition, batches in itertools.groupby(ranges, key=lambda r: r[0]):
+            tp = TP(name, partition)
+            through = before = applied.get(tp)
+            if through is None:
+                continue
+            for _, first, count in batches:
+                if first != through + 1:
+                    break
+                through = first + count - 1
+            if through != before:
+                applied[tp] = through
+                self.bodies.note_reflected(partition, through)
 
     def expire(self, now: float | None = None) -> int:
         """Drop aged events; forget traces left empty. Returns how many were forgotten.
@@ -423,8 +561,11 @@ class Traces:
         runs under the batches' lock. After a replay the index is rebuilt once.
 
         Nothing is written: recovery reads only what is younger than the age bound, and
-        cuts a replayed event by the same bound."""
+        cuts a replayed event by the same bound. The traces' database flushes what was
+        written since its last flush (``topologies.trace_bodies``, "Durability")."""
         now = time.time() if now is None else now
+        if self.bodies is not None:
+            self.bodies.flush()
         data = plain_dict(self.table)
         oldest = self.oldest
         if self.table.replayed:

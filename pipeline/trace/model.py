@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -27,16 +27,21 @@ class TraceBodies(Protocol):
     """Where traces keep their events' encoded JSON when not in the process: a store keyed
     by (session id, seq). The worker's is on disk (``topologies.trace_bodies``, RocksDB),
     so a worker's memory holds 16 bytes per held event (its seq and append time) instead
-    of the event's JSON (about 360 bytes).
+    of the event's JSON (about 360 bytes); with each event it keeps what rebuilding the
+    trace needs (:meth:`SessionTrace.rebuilt`).
 
     Nothing is deleted from it: a trace asks only for the events it holds, and the store
-    keeps each body for at least the trace age bound after its put, then may forget it
-    (the worker's ages bodies out as RocksDB compacts, which saves a delete per event)."""
+    keeps each event for at least the trace age bound after its put, then may forget it
+    (the worker's ages events out as RocksDB compacts, which saves a delete per event)."""
 
-    def put(self, session_id: str, seq: int, encoded: bytes) -> None: ...
+    def put(
+        self, session_id: str, seq: int, appended_at: float, prev_seq: int, encoded: bytes
+    ) -> None:
+        """One appended event: its append time and the trace's seq before it."""
+        ...
 
     def get(self, session_id: str, seqs: Sequence[int]) -> list[bytes]:
-        """The bodies of these seqs, in their order; each was put within the age bound."""
+        """The events of these seqs, in their order; each was put within the age bound."""
         ...
 
 
@@ -91,6 +96,33 @@ class SessionTrace:
             return cls(session_id, clock=clock, bodies=bodies)
         return cls(session_id, settings.max_events, settings.max_age_s, clock, bodies=bodies)
 
+    @classmethod
+    def rebuilt(
+        cls,
+        session_id: str,
+        stored: Iterable[tuple[int, float, int]],
+        settings: TraceSettings | None,
+        bodies: TraceBodies,
+        *,
+        clock: Clock = time.time,
+    ) -> SessionTrace:
+        """The trace whose events ``bodies`` holds: ``stored`` gives each one's (seq, append
+        time, the trace's seq before it) in seq order, as :meth:`append` put them; then
+        bounded as :meth:`append` bounds. An event whose previous seq is not the one before
+        it here had events before it that are not (pruned, or never read): they count as
+        dropped, as they did in the trace that put it."""
+        trace = cls.empty(session_id, settings, clock=clock, bodies=bodies)
+        before = -1
+        for seq, appended_at, prev_seq in stored:
+            if prev_seq != before:
+                trace.dropped_through = max(trace.dropped_through, prev_seq)
+            trace.seqs.append(seq)
+            trace.appended_at.append(appended_at)
+            before = seq
+        trace.last_seq = max(before, trace.dropped_through)
+        trace.prune()
+        return trace
+
     @property
     def events(self) -> list[dict[str, Any]]:
         """The held events, decoded, in seq order."""
@@ -127,7 +159,7 @@ class SessionTrace:
             # Right-sized: held for up to the age limit (pipeline.held_bytes says why).
             self.encoded.append(held(raw))
         else:
-            self.bodies.put(self.session_id, seq, raw)
+            self.bodies.put(self.session_id, seq, now, self.last_seq, raw)
         self.seqs.append(seq)
         self.appended_at.append(now)
         self.last_seq = seq

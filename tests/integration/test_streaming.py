@@ -112,7 +112,16 @@ def test_two_workers_split_partitions_and_survive_a_sigkill(deploy) -> None:  # 
     assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=True)
 
 
-def test_restarted_worker_keeps_session_state(deploy) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("same_datadir", "clean_stop"),
+    [(True, True), (True, False), (False, False)],
+    ids=["in-place-stopped", "in-place-killed", "new-machine-killed"],
+)
+def test_restarted_worker_keeps_session_state(deploy, same_datadir: bool, clean_stop: bool) -> None:  # type: ignore[no-untyped-def]
+    """Stopped or killed, restarted on its data directory (as a supervisor with a volume
+    does) or on a new one (a replacement machine): the session's state and trace come back
+    each way, from the local databases or from the changelogs. After a kill the traces'
+    database has what it flushed (topologies/trace_bodies.py), the rest is read again."""
     deployment = deploy()
     worker = deployment.worker("w1")
     worker.wait_ready()
@@ -140,8 +149,12 @@ def test_restarted_worker_keeps_session_state(deploy) -> None:  # type: ignore[n
     read_outputs(deployment, 2, 0, timeout=30)
     # Offsets committed: the restarted worker must recover the card, not replay the records.
     wait_until(lambda: committed_everything(worker), 30, "offsets committed")
-    worker.kill()
-    restarted = deployment.worker("w1-restarted")
+    if clean_stop:
+        assert worker.stop() == 0
+    else:
+        worker.kill()
+    env = {"CHAO_WORKER_DATADIR": str(worker.datadir)} if same_datadir else {}
+    restarted = deployment.worker("w1-restarted", **env)
     restarted.wait_ready()
     after = [
         envelope(
@@ -176,6 +189,10 @@ def test_restarted_worker_keeps_session_state(deploy) -> None:  # type: ignore[n
     assert status == 200, trace
     assert [e["seq"] for e in trace["events"]] == [0, 1, 2] and trace["lastSeq"] == 2
     assert [c["callId"] for c in trace["toolCards"]] == ["call-1"]
+    # After a clean stop in place, the trace came from the local database, not the topic.
+    if clean_stop:
+        log = restarted.log_path.read_text()
+        assert "rebuilt 1 traces (2 events) from the local database" in log
 
 
 def test_idle_sessions_are_forgotten_and_memory_stays_bounded(deploy) -> None:  # type: ignore[no-untyped-def]

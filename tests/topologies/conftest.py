@@ -22,7 +22,7 @@ def _own_datadir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         pipeline_app,
         "worker_bodies",
-        lambda datadir, max_age_s: DiskTraceBodies(
-            Path(datadir) / f"trace-bodies-{next(count)}", max_age_s
+        lambda datadir, *args, **kwargs: DiskTraceBodies(
+            Path(datadir) / f"trace-bodies-{next(count)}", *args, **kwargs
         ),
     )

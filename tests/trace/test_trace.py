@@ -179,11 +179,15 @@ class DictBodies:
 
     def __init__(self) -> None:
         self.stored: dict[tuple[str, int], bytes] = {}
+        self.rebuild: dict[int, tuple[int, float, int]] = {}  # what a rebuild reads, by seq
         self.asked: list[int] = []
 
-    def put(self, session_id: str, seq: int, encoded: bytes) -> None:
+    def put(
+        self, session_id: str, seq: int, appended_at: float, prev_seq: int, encoded: bytes
+    ) -> None:
         assert (session_id, seq) not in self.stored  # each event is put once
         self.stored[(session_id, seq)] = encoded
+        self.rebuild[seq] = (seq, appended_at, prev_seq)
 
     def get(self, session_id: str, seqs: Any) -> list[bytes]:
         self.asked += seqs
@@ -223,6 +227,59 @@ def test_a_trace_with_its_bodies_outside_serves_what_an_inside_one_serves(
     start = None if after < 0 else after
     assert outside.events_after(start) == inside.events_after(start)
     assert set(bodies.asked) <= set(outside.seqs)
+    # A restart rebuilds it from what the store kept (every event ever put, pruned or not).
+    rebuilt = SessionTrace.rebuilt(
+        SID,
+        [bodies.rebuild[seq] for seq in sorted(bodies.rebuild)],
+        TraceSettings(max_events=max_events, max_age_s=60.0),
+        bodies,
+        clock=outside_clock,
+    )
+    assert rebuilt.document() == inside.document()
+    assert (rebuilt.dropped_through, rebuilt.last_seq) == (inside.dropped_through, inside.last_seq)
+    assert rebuilt.events_after(start) == inside.events_after(start)
+
+
+@given(
+    records=st.lists(
+        st.tuples(st.integers(min_value=0, max_value=3), st.integers(min_value=-1, max_value=3)),
+        max_size=40,
+    ),
+    max_events=st.integers(min_value=1, max_value=12),
+)
+def test_a_trace_replayed_with_records_not_read_is_rebuilt_the_same(
+    records: list[tuple[int, int]], max_events: int
+) -> None:
+    """Recovery replays clean records whose header says records before them were not read
+    (apply_clean_record): the events count as dropped, and a rebuild from the store says so
+    too."""
+    clock = FakeClock()
+    settings = TraceSettings(max_events=max_events, max_age_s=3600.0)
+    bodies = DictBodies()
+    traces: dict[str, SessionTrace] = {}
+    seq = -1
+    for step, unread in records:
+        prev = seq
+        seq += 1 + step
+        header = seq - 1 - max(0, unread) if unread >= 0 and seq - 1 > prev else prev
+        apply_clean_record(
+            traces,
+            SID,
+            orjson.dumps(event(seq)),
+            clock.now,
+            header,
+            settings,
+            clock=clock,
+            bodies=bodies,
+        )
+    if SID not in traces:
+        return
+    live = traces[SID]
+    rebuilt = SessionTrace.rebuilt(
+        SID, [bodies.rebuild[s] for s in sorted(bodies.rebuild)], settings, bodies, clock=clock
+    )
+    assert rebuilt.document() == live.document()
+    assert (rebuilt.dropped_through, rebuilt.last_seq) == (live.dropped_through, live.last_seq)
 
 
 # --- tool cards, document, wire form -----------------------------------------------------
