@@ -263,7 +263,8 @@ def test_a_private_address_after_a_hyphenated_word_prefix(positive: str, near_mi
         ),
         # Mercado Pago access tokens (production and test)
         (
-            "checkout.js keeps APP_USR-4812093756120384-052619-9f3c1a7e5b2d8046e1c9a3f7b5d20e84-771209345.",
+            "checkout.js keeps "
+            "APP_USR-4812093756120384-052619-9f3c1a7e5b2d8046e1c9a3f7b5d20e84-771209345.",
             "Mercado Pago production tokens start with APP_USR- and test tokens with TEST-.",
         ),
         (
