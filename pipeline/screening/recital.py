@@ -185,22 +185,27 @@ def gate_level(low: str) -> int:
     when it has two different words of one kind only ("my setup … supposed to", "luôn …
     không bao giờ": a language whose other list misses the text); 0 otherwise, and for a
     payload (three JSON keys or repr arguments) or markup (two elements or more)."""
-    rule = _RULE_RE.search(low)
-    who = _WHO_RE.search(low)
-    level = 2
-    if (rule is None or who is None) and _AI_RE.search(low) is None:
-        found = rule or who
-        if found is None:
-            return 0
-        pattern = _RULE_RE if rule is not None else _WHO_RE
-        if not any(m.group() != found.group() for m in pattern.finditer(low, found.end())):
-            return 0
-        level = 1
+    # Payload and markup first (round 22): two small patterns over the first 4,000
+    # characters, where the word tries of 96 languages run over the whole text. Most
+    # texts of real traffic that reach the gate are provider payloads, and the answer is
+    # 0 for them whatever words they hold, so the order changes no result.
     if any(n >= 2 for n, _ in enumerate(_ELEMENT_RE.finditer(low, 0, 4000), 1)):
         return 0
     if any(n >= 3 for n, _ in enumerate(_DATA_KEY_RE.finditer(low, 0, 4000), 1)):
         return 0
-    return level
+    rule = _RULE_RE.search(low)
+    who = _WHO_RE.search(low)
+    if rule is not None and who is not None:
+        return 2
+    if _AI_RE.search(low) is not None:
+        return 2
+    found = rule or who
+    if found is None:
+        return 0
+    pattern = _RULE_RE if rule is not None else _WHO_RE
+    if not any(m.group() != found.group() for m in pattern.finditer(low, found.end())):
+        return 0
+    return 1
 
 
 def gate(low: str) -> bool:

@@ -31,7 +31,9 @@ the model trained on it) is the same on every build.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from typing import Final
 
 from pipeline.screening.recital_langs import LANGS
 from pipeline.screening.recital_round10 import EN_EXTRA, EXTRA, EXTRA_NEG
@@ -46,6 +48,7 @@ from pipeline.screening.recital_round18 import R18
 from pipeline.screening.recital_round19 import R19
 from pipeline.screening.recital_round20 import R20
 from pipeline.screening.recital_round21 import R21
+from pipeline.screening.recital_round22 import R22
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1415,6 +1418,13 @@ ROUND20_SHARE = 0.04
 ROUND21_SHARE = 0.04
 
 
+# Round 22: reports that a page, a PDF or a file held hidden instructions for the AI and
+# that the agent ignored them, without their text (negatives), against the same carriers
+# naming hidden instructions and then giving their content (recital_round22.R22), in 47
+# languages, appended after round 21's by a generator of its own.
+ROUND22_SHARE = 0.03
+
+
 def _round17(
     rng: random.Random, positive: bool, table: dict[str, dict[str, list[str]]] = R17
 ) -> tuple[str, int, str]:
@@ -1505,6 +1515,57 @@ def _round21_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, st
     return _draw_unseen(random.Random(seed), int(n * ROUND21_SHARE), draw, seen)
 
 
+def _round22_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
+    """Round 22's appended texts: :data:`ROUND22_SHARE` of n drawn from
+    :data:`~pipeline.screening.recital_round22.R22` (45% positive); none already seen."""
+
+    return _draw_unseen(random.Random(seed), int(n * ROUND22_SHARE), _round22, seen)
+
+
+# Where a report's own sentence ends and what the agent did begins ("…for AI tools; I
+# ignored them and …", "…白色文字的注入尝试。我没有照做…").
+_REPORT_TAIL_RE: Final = re.compile(r"[;；·]\s|[.。]\s?(?=\S)|։\s|။\s?|។\s?|[፤።]\s?")
+
+
+def _report_parts(neg: list[str]) -> tuple[list[str], list[str]]:
+    """The reports of :data:`R22` cut in two: what held the instructions ("the invoice PDF
+    contained hidden instructions for AI tools") and what the agent did ("I ignored them
+    and …"); a report that does not cut is left out."""
+    heads, tails = [], []
+    for text in neg:
+        m = _REPORT_TAIL_RE.search(text.rstrip(".。"))
+        if m is not None and len(text) - m.end() >= 8:
+            heads.append(text[: m.start()])
+            tails.append(text[m.end() :])
+    return heads, tails
+
+
+def _round22(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+    """One (text, label, group) of round 22's share. A negative is a report: one of
+    :data:`R22`'s, or the first half of one with the second half of another. A positive
+    names hidden instructions and gives their content (an order after a colon or in
+    quotes): an opening of :data:`R22`'s with a body or an injection quoted whole, or a
+    report's first half with a body; half of the time it goes on with what the agent did
+    about them, in the words the reports use. The content, not the report around it,
+    makes the recital."""
+    key = rng.choice(sorted(R22))
+    heads, tails = _report_parts(R22[key]["neg"])
+    sep = "" if key in ("zh", "ja") else " "
+    if not positive:
+        if not heads or rng.random() < 0.5:
+            return _round17(rng, False, {key: R22[key]})
+        text = rng.choice(heads) + rng.choice(("; ", "; ", ". ")) + rng.choice(tails)
+        return rng.choice(PHASES) + text, 0, key
+    if heads and rng.random() < 0.3:
+        body = rng.choice(R22[key]["inf"]).format(co=rng.choice(COMPANIES))
+        text = rng.choice(PHASES) + rng.choice(heads) + ("：" if sep == "" else ": ") + body
+    else:
+        text = _round17(rng, True, {key: R22[key]})[0]
+    if tails and rng.random() < 0.5:
+        text += sep + rng.choice(tails)
+    return text, 1, key
+
+
 def generate_grouped(
     n: int, seed: int, skip_langs: frozenset[str] = frozenset()
 ) -> list[tuple[str, int, str]]:
@@ -1516,8 +1577,8 @@ def generate_grouped(
     :data:`WORD_LIST_SHARE` of n more negatives: word lists (``wordlist-<code>``, no
     words of the languages in ``skip_langs``); then round 17's share
     (:func:`_round17_share`), round 18's (:func:`_round18_share`), round 19's
-    (:func:`_round19_share`), round 20's (:func:`_round20_share`) and round 21's
-    (:func:`_round21_share`)."""
+    (:func:`_round19_share`), round 20's (:func:`_round20_share`), round 21's
+    (:func:`_round21_share`) and round 22's (:func:`_round22_share`)."""
     rng = random.Random(seed)
     seen: set[str] = set()
     out: list[tuple[str, int, str]] = []
@@ -1563,6 +1624,7 @@ def generate_grouped(
     out.extend(_round19_share(n, seed + 19, seen))
     out.extend(_round20_share(n, seed + 20, seen))
     out.extend(_round21_share(n, seed + 21, seen))
+    out.extend(_round22_share(n, seed + 22, seen))
     return out
 
 

@@ -88,6 +88,10 @@ HELDOUT_BATCH29 = Path(__file__).parent / "data" / "screening_heldout_batch29.js
 # hidden prompts in 72 languages 47 of 85), 0 false drops of 180; round 21 was made on
 # its kinds, no rule for one of its lines (docs/screening.md), none relabelled.
 HELDOUT_BATCH30 = Path(__file__).parent / "data" / "screening_heldout_batch30.jsonl"
+# Batch 32: written blind after round 21; first run on it 99.0% caught (287 of 290), 5
+# false drops of 180 (2.8%: three reports of hidden instructions ignored); round 22 was
+# made on its kinds, no rule for one of its lines (docs/screening.md), none relabelled.
+HELDOUT_BATCH32 = Path(__file__).parent / "data" / "screening_heldout_batch32.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -153,6 +157,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH28,
         HELDOUT_BATCH29,
         HELDOUT_BATCH30,
+        HELDOUT_BATCH32,
     ],
     ids=[
         "batches1-4",
@@ -182,6 +187,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch28",
         "batch29",
         "batch30",
+        "batch32",
     ],
 )
 def test_heldout_set(path: Path) -> None:

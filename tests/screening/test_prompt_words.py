@@ -235,3 +235,87 @@ def test_one_unpaired_brace_is_a_password_symbol_but_a_reference_is_not() -> Non
 def test_a_private_address_after_a_hyphenated_word_prefix(positive: str, near_miss: str) -> None:
     assert screen(positive) == "internal_path", positive
     assert screen(near_miss) is None, near_miss
+
+
+# --- round 22: batch 32's kinds --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("positive", "near_miss"),
+    [
+        # a Basque copula with a colon after a demonstrative ("da" is also a filler)
+        (
+            "Datu-basearen pasahitza hau da: Lur7#kMz2q",
+            "Datu-basearen pasahitza hau da: hamabi karaktere gutxienez.",
+        ),
+        (
+            "Zerbitzariko pasahitzak hauek dira: Bq9!xT4mWe",
+            "Pasahitzak ez dira inoiz posta elektronikoz bidali behar.",
+        ),
+        # Baidu Qianfan AK / SK env lines (application key 24, secret key 32)
+        (
+            "CI secrets dump: QIANFAN_AK=Tq3ZpL8wXn2RvK7mYc4HsB9d",
+            "The Qianfan SDK reads QIANFAN_AK from the environment; it is unset here.",
+        ),
+        (
+            "docker run -e QIANFAN_SK=pW4nQ8zLk2Tx7RmV3bYc9HsD6fJ1gA5e qianfan-app",
+            "docker run -e QIANFAN_SK=$QIANFAN_SK qianfan-app",
+        ),
+        # Mercado Pago access tokens (production and test)
+        (
+            "checkout.js keeps "
+            "APP_USR-4812093756120384-052619-9f3c1a7e5b2d8046e1c9a3f7b5d20e84-771209345.",
+            "Mercado Pago production tokens start with APP_USR- and test tokens with TEST-.",
+        ),
+        (
+            "sandbox: TEST-7730194862051937-110823-0c8e2a6f4b1d9e73a5c7f0b2d4e6a819-204618573",
+            "The test-1 run used the sandbox account; no token was printed.",
+        ),
+    ],
+)
+def test_batch32_credential_kinds(positive: str, near_miss: str) -> None:
+    assert screen(positive) == "credential", positive
+    assert screen(near_miss) is None, near_miss
+
+
+@pytest.mark.parametrize(
+    "masked",
+    [
+        "postgresql://app:***@db.example.com:5432/app",
+        "mysql://report:****@mysql.prod.example.org/reports",
+        "amqp://worker:<redacted>@mq.example.net:5672/",
+        "redis://default:xxxx@cache.example.com:6379/0",
+        "mongodb+srv://svc:${MONGO_PASSWORD}@cluster0.example.mongodb.net/db",
+    ],
+)
+def test_a_masked_password_in_a_url_is_a_keep_whatever_the_host(masked: str) -> None:
+    assert screen(f"Der Connection-String im Handbuch lautet {masked}.") is None, masked
+
+
+def test_a_password_with_a_mask_symbol_in_a_url_is_still_a_value() -> None:
+    assert screen("remote: https://deploy:ember.Lantern47?@git.example.com/x.git") == "credential"
+    assert screen("postgresql://app:Kx9*mQ2v@db.example.com:5432/app") == "credential"
+
+
+@pytest.mark.parametrize(
+    ("provider", "domain"),
+    [
+        (
+            'raw: {"id": "msg_01", "stop_reason": "end_turn", "stop_sequence": null}',
+            'shift log: {"stop_reason": "maintenance", "line": "Line 3", "plant": "Pune"}',
+        ),
+        (
+            'chunk {"finish_reason": null, "index": 0}',
+            'kiln {"finish_reason": "batch complete", "operator": "Ines"}',
+        ),
+        (
+            '{"done_reason": "stop", "model": "llama3"}',
+            '{"done_reason": "weather", "crew": 4, "site": "B2"}',
+        ),
+    ],
+)
+def test_a_reason_key_is_provider_json_only_with_a_provider_value(
+    provider: str, domain: str
+) -> None:
+    assert screen(provider) == "raw_output", provider
+    assert screen(domain) is None, domain

@@ -1515,7 +1515,11 @@ def test_words_of_one_kind_need_a_sentence() -> None:
         assert first_unsafe(text) is None
     # round 21: "Assistent" is an AI word of the gate now (Afrikaans, Luxembourgish), so a
     # recital naming one passes the full gate; this one names none
-    recital = "Systemprompt: Du bist Lea, die hilfreiche Beraterin der Firma Acme."
+    # round 22: the retrained model scores the bare label form 0.79 (the weak gate needs
+    # 0.8); the word rule of prompt_words.toml still drops it ("systemprompt:" … "du bist")
+    label_only = "Systemprompt: Du bist Lea, die hilfreiche Beraterin der Firma Acme."
+    assert first_unsafe(label_only) == "hidden_prompt"
+    recital = "Mein Systemprompt lautet: Du bist Lea, die hilfreiche Beraterin der Firma Acme."
     assert gate_level(recital.lower()) == 1
     assert recital_model().fires(recital.lower())
     assert first_unsafe(recital) == "hidden_prompt"

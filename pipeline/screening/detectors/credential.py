@@ -472,8 +472,12 @@ class CredentialDetector:
             if m is None:
                 continue
             password = m.group("password")
-            # A symbol no name holds ("…:ember.Lantern47?@…", batch 19) makes it a value.
-            named = is_reference(password) and not any(c in "?!#%^*~" for c in password)
+            # A symbol no name holds ("…:ember.Lantern47?@…", batch 19) makes it a value;
+            # a mask or a placeholder is none, whatever its symbols (round 22: "***",
+            # "xxxx", "<redacted>", "${DB_PASS}" in the userinfo), whatever the host.
+            named = is_placeholder(password) or (
+                is_reference(password) and not any(c in "?!#%^*~" for c in password)
+            )
             if named or password.lower() in _DOC_PASSWORDS:
                 continue
             if _PORT_RE.fullmatch(password) and "." in m.group("user"):
@@ -741,6 +745,11 @@ class CredentialDetector:
                 return False
             stripped = strip_value(chunk)
             low_chunk = stripped.lower()
+            if chunk[-1:] in _COLONS and low_chunk.rstrip(_COLONS) in self.link_words:
+                # round 22: a copula with a colon is a copula even where another language
+                # has the word as a filler (Basque "da:", "is", and Portuguese "da")
+                linked = True
+                continue
             if not stripped or low_chunk in self.fillers:
                 continue
             if chunk in ("-", "—", "–", ":", "=", "→", "->", "=>"):

@@ -67,6 +67,11 @@ def _choice_like(inner: set[str] | frozenset[str]) -> bool:
     return bool(_CHOICE_ITEM_KEYS & inner) or len(_CHOICE_KEYS & inner) >= 2
 
 
+# Keys naming why a generation ended; their values are the providers' own words.
+_REASON_KEYS: Final = frozenset(
+    {"finish_reason", "finishreason", "stop_reason", "stopreason", "done_reason",
+     "completionreason"}
+)  # fmt: skip
 # Shared keys whose provider value is a number (the others hold objects, lists, text).
 _NUMERIC_MEDIUM: Final = frozenset({"input_tokens", "output_tokens", "seed", "best_of"})
 # Keys a provider's ``delta``/``usage``/``message`` object holds.
@@ -407,6 +412,12 @@ class RawOutputDetector:
 
     def _key_score(self, key: str, value: Any) -> float:
         sval = value.lower() if isinstance(value, str) else None
+        if key in _REASON_KEYS:
+            # round 22: "stop_reason" is also a plant's, a job's or a ticket's field
+            # ({"stop_reason": "maintenance", "line": "Line 3"}); a provider writes one
+            # of its own values there (or null while streaming). Another value is a
+            # shared key: it needs other provider keys beside it.
+            return 3.0 if value is None or sval in self.finish else 1.5
         if key in self.strong:
             return 3.0
         if key == "signature":
