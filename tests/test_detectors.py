@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pipeline.detectors import (
@@ -580,7 +581,15 @@ _VOCAB = [
 )
 def test_property_prose_from_trigger_words_is_safe(words: list[tuple[str, str]]) -> None:
     text = " ".join(word + punct for word, punct in words)
+    # Not prose but an order: the vocabulary's "assistant" addressed with a comma at the
+    # start of a clause, then a verb with words after it ("assistant, report the ..."),
+    # which the screening drops by design (phrases.toml, multi-addressed-to-ai).
+    assume(_VOCATIVE_ORDER.search(text) is None)
     assert first_unsafe(text) is None
+
+
+# The start of the text or of a sentence, "assistant," then a word and something after it.
+_VOCATIVE_ORDER = re.compile(r"(?:^|[.!?]\s)assistant,\s\w+\s\S")
 
 
 _CONTEXT_WORDS = ["the", "report", "is", "checking", "Lisbon", "draft", "3", "and", "then", "12%"]
