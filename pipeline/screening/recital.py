@@ -56,9 +56,7 @@ def _mark_class() -> str:
                 ranges[-1] = (ranges[-1][0], code)
             else:
                 ranges.append((code, code))
-    return "".join(
-        f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges
-    )
+    return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
 
 
 _MARKS: Final = _mark_class()
