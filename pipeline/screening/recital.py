@@ -42,7 +42,26 @@ __all__ = [
 ]
 
 MODEL_PATH: Final = Path(__file__).parent / "rules" / "recital_model.json"
-_WORD_RE: Final = re.compile(r"[^\W_]+")
+
+
+def _mark_class() -> str:
+    """The combining marks of the Basic Multilingual Plane (Unicode categories Mn, Mc,
+    Me) as a character-class body. Python's ``\\w`` leaves them out, so a word of an
+    abugida (Devanagari, Telugu, Myanmar, Khmer …) fell apart at each vowel sign and
+    virama: "వెబ్‌పేజీలో" was read as "వ", "బ", "ప", "జ", "ల" (round 23)."""
+    ranges: list[tuple[int, int]] = []
+    for code in range(0x300, 0x10000):
+        if unicodedata.category(chr(code)) in ("Mn", "Mc", "Me"):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    return "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+
+
+_MARKS: Final = _mark_class()
+# A word: letters and digits with the combining marks written on them.
+_WORD_RE: Final = re.compile(r"(?:[^\W_]|[" + _MARKS + r"])+")
 # Long texts are judged on their first words: a recital is dense, and the cost must not
 # grow with hostile input.
 _MAX_TOKENS: Final = 240
@@ -285,7 +304,7 @@ _CJK_RE: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\uf
 # characters but ':' made one space (a label's colon is a cue), at most this many
 # characters.
 _MAX_CHARS: Final = 480
-_CHAR_FOLD_RE: Final = re.compile(r"[^\w:]+|_+")
+_CHAR_FOLD_RE: Final = re.compile(r"[^\w:" + _MARKS + r"]+|_+")
 _DIGIT_RE: Final = re.compile(r"\d")
 
 

@@ -49,6 +49,7 @@ from pipeline.screening.recital_round19 import R19
 from pipeline.screening.recital_round20 import R20
 from pipeline.screening.recital_round21 import R21
 from pipeline.screening.recital_round22 import R22
+from pipeline.screening.recital_round23 import R23
 
 __all__ = ["generate", "generate_grouped"]
 
@@ -1425,6 +1426,14 @@ ROUND21_SHARE = 0.04
 ROUND22_SHARE = 0.03
 
 
+# Round 23: the same contrast in the languages round 22 left out (uz mr pa ig gl and
+# others) and more reports in other words in round 22's (recital_round23.R23; a language
+# without openings of its own takes round 22's), and rules for people (a password field's
+# rule), appended after round 22's by the same generator.
+ROUND23_SHARE = 0.03
+_R23_TABLE: Final = {key: {**R22.get(key, {}), **R23[key]} for key in R23}
+
+
 def _round17(
     rng: random.Random, positive: bool, table: dict[str, dict[str, list[str]]] = R17
 ) -> tuple[str, int, str]:
@@ -1540,7 +1549,20 @@ def _report_parts(neg: list[str]) -> tuple[list[str], list[str]]:
     return heads, tails
 
 
-def _round22(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+def _round23_share(n: int, seed: int, seen: set[str]) -> list[tuple[str, int, str]]:
+    """Round 23's appended texts: :data:`ROUND23_SHARE` of n drawn from
+    :data:`~pipeline.screening.recital_round23.R23` by :func:`_round22`'s generator (45%
+    positive); none already seen."""
+
+    def draw(rng: random.Random, positive: bool) -> tuple[str, int, str]:
+        return _round22(rng, positive, _R23_TABLE)
+
+    return _draw_unseen(random.Random(seed), int(n * ROUND23_SHARE), draw, seen)
+
+
+def _round22(
+    rng: random.Random, positive: bool, table: dict[str, dict[str, list[str]]] = R22
+) -> tuple[str, int, str]:
     """One (text, label, group) of round 22's share. A negative is a report: one of
     :data:`R22`'s, or the first half of one with the second half of another. A positive
     names hidden instructions and gives their content (an order after a colon or in
@@ -1548,19 +1570,21 @@ def _round22(rng: random.Random, positive: bool) -> tuple[str, int, str]:
     report's first half with a body; half of the time it goes on with what the agent did
     about them, in the words the reports use. The content, not the report around it,
     makes the recital."""
-    key = rng.choice(sorted(R22))
-    heads, tails = _report_parts(R22[key]["neg"])
+    key = rng.choice(sorted(table))
+    heads, tails = _report_parts(table[key]["neg"])
     sep = "" if key in ("zh", "ja") else " "
     if not positive:
+        if len(table[key]["neg"]) < 2:
+            return rng.choice(PHASES) + table[key]["neg"][0], 0, key
         if not heads or rng.random() < 0.5:
-            return _round17(rng, False, {key: R22[key]})
+            return _round17(rng, False, {key: table[key]})
         text = rng.choice(heads) + rng.choice(("; ", "; ", ". ")) + rng.choice(tails)
         return rng.choice(PHASES) + text, 0, key
     if heads and rng.random() < 0.3:
-        body = rng.choice(R22[key]["inf"]).format(co=rng.choice(COMPANIES))
+        body = rng.choice(table[key]["inf"]).format(co=rng.choice(COMPANIES))
         text = rng.choice(PHASES) + rng.choice(heads) + ("：" if sep == "" else ": ") + body
     else:
-        text = _round17(rng, True, {key: R22[key]})[0]
+        text = _round17(rng, True, {key: table[key]})[0]
     if tails and rng.random() < 0.5:
         text += sep + rng.choice(tails)
     return text, 1, key
@@ -1578,7 +1602,8 @@ def generate_grouped(
     words of the languages in ``skip_langs``); then round 17's share
     (:func:`_round17_share`), round 18's (:func:`_round18_share`), round 19's
     (:func:`_round19_share`), round 20's (:func:`_round20_share`), round 21's
-    (:func:`_round21_share`) and round 22's (:func:`_round22_share`)."""
+    (:func:`_round21_share`), round 22's (:func:`_round22_share`) and round 23's
+    (:func:`_round23_share`)."""
     rng = random.Random(seed)
     seen: set[str] = set()
     out: list[tuple[str, int, str]] = []
@@ -1625,6 +1650,7 @@ def generate_grouped(
     out.extend(_round20_share(n, seed + 20, seen))
     out.extend(_round21_share(n, seed + 21, seen))
     out.extend(_round22_share(n, seed + 22, seen))
+    out.extend(_round23_share(n, seed + 23, seen))
     return out
 
 

@@ -92,6 +92,12 @@ HELDOUT_BATCH30 = Path(__file__).parent / "data" / "screening_heldout_batch30.js
 # false drops of 180 (2.8%: three reports of hidden instructions ignored); round 22 was
 # made on its kinds, no rule for one of its lines (docs/screening.md), none relabelled.
 HELDOUT_BATCH32 = Path(__file__).parent / "data" / "screening_heldout_batch32.jsonl"
+# Batches 33 and 34: written blind after round 22; first runs on it 96.6% caught (280 of
+# 290), 8 false drops of 180 (4.4%: reports of an injection met and not followed) and
+# 96.9% (282 of 291), 3 of 179; round 23 was made on their kinds (docs/screening.md),
+# none relabelled.
+HELDOUT_BATCH33 = Path(__file__).parent / "data" / "screening_heldout_batch33.jsonl"
+HELDOUT_BATCH34 = Path(__file__).parent / "data" / "screening_heldout_batch34.jsonl"
 
 
 def _problems(report: Report) -> str:
@@ -158,6 +164,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH29,
         HELDOUT_BATCH30,
         HELDOUT_BATCH32,
+        HELDOUT_BATCH33,
+        HELDOUT_BATCH34,
     ],
     ids=[
         "batches1-4",
@@ -188,6 +196,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch29",
         "batch30",
         "batch32",
+        "batch33",
+        "batch34",
     ],
 )
 def test_heldout_set(path: Path) -> None:

@@ -679,6 +679,13 @@ class CredentialDetector:
             plain, max(0, end - 80), end
         ):
             return False  # "passwords like 'qwerty' and 'letmein'": examples, not a value
+        tags = _INLINE_TAGS_RE.match(plain, end)
+        if tags is not None:
+            # Round 23: inline markup between a keyword and its value ("Password:</b>
+            # value", "<td>Passwort</td><td>value"): the value is read as a reader sees
+            # it, the tags taken out (a colon inside them kept).
+            glue = " " + ":" * (":" in tags.group() or "：" in tags.group()) + " "
+            plain = plain[:end] + glue + plain[tags.end() :]
         limit = min(len(plain), end + 120)
         # 1. An assignment: ``= value``, ``: value``, ``"name": "value"``, ``>value<``.
         m = _ASSIGN_RE.match(plain, end, limit) or _XML_VALUE_RE.match(plain, end, limit)
@@ -1059,6 +1066,15 @@ _KEYED_GLUE_RE: Final = re.compile(
     # ("Azure DevOps PAT …", "Azure DevOps のトークン …", batch 18)
     r"\bpats?\b|\bpin\b|トークン|キー|토큰|키\b|令牌|密钥|秘钥|โทเค็น|คีย์|טוקן|מפתח|"
     r"رمز|توكن|مفتاح|κλειδί|διακριτικό|टोकन|कुंजी|avain|tunnus|anahtar|belirteç"
+)
+
+
+# Inline formatting and table-cell tags right after a keyword, with a colon or spaces
+# around them (HTML mails and exports: "<b>Password:</b> …", "<td>Passwort</td><td>…").
+_INLINE_TAGS_RE: Final = re.compile(
+    r"(?:\s{0,3}[:：]?\s{0,3}</?(?:b|strong|i|em|u|span|font|mark|code|td|th|dt|dd|label|"
+    r"small|big)(?:\s[^<>]{0,60})?>)+\s{0,3}[:：]?",
+    re.IGNORECASE,
 )
 
 

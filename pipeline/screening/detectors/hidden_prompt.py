@@ -242,7 +242,13 @@ class HiddenPromptDetector:
                     return True
         if "hp.world" in hits and self._world(ctx.low_plain, hits["hp.world"]):
             return True
-        return "hp.recital" in hits and self.recital.fires(ctx.low_plain)
+        return (
+            "hp.recital" in hits
+            and self.recital.fires(ctx.low_plain)
+            # round 23: hidden instructions named without any of their text are reported,
+            # not recited
+            and not self.world.named_without_content(ctx.low_plain)
+        )
 
     def _world(self, low: str, starts: list[int] | None = None) -> bool:
         """Round 21: hidden instructions recited, or an injection, in any language of

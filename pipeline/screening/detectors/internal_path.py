@@ -66,6 +66,9 @@ _UNIX_ROOTS: Final = (
     "Applications",
     "System",
     "cores",
+    # round 23: Android's shared storage (``/sdcard/Android/data/<package>/…``, the same
+    # as ``/storage/emulated/0/…``): a device's own files, named by apps' logs
+    "sdcard",
 )
 _CASE_SENSITIVE_ROOTS: Final = frozenset(
     {"Users", "Library", "Volumes", "Applications", "System", "private", "cores"}
@@ -134,8 +137,10 @@ _VERSION_BEFORE_RE: Final = re.compile(
 _PASETO_PURPOSE_RE: Final = re.compile(r"^v[1-4]\.local$")
 _MACOS_PRIVATE_RE: Final = re.compile(r"/private/(?:var|tmp|etc)/")
 # Not after ':' either: ``/:x:/g/…`` is a SharePoint link's item type, not drive X:.
+# Round 23: a Hebrew one-letter prefix and its hyphen (``ב-D:\\Exports``, "in D:\\…") may
+# stand before the drive, as before a Unix path (:func:`_hebrew_prefixed`).
 _DRIVE_RE: Final = re.compile(
-    r"(?<![A-Za-z0-9_\-:])(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
+    r"(?:(?<![A-Za-z0-9_\-:])|(?<=[\u05d0-\u05ea][\-\u05be]))(?:\\\\\\\\\?\\\\|\\\\\?\\|//\?/)?[A-Za-z]:(?:\\{1,2}|/)"
     r"(?=[A-Za-z0-9_.$~%\-]|[^\W\d_]{2})"
 )
 # Round 18: a directory or share name may be in any script (``C:\\用户\\…``,

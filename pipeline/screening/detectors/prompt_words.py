@@ -39,6 +39,14 @@ _SPACELESS_RE: Final = re.compile(
 # What opens a recited text right after its name: a colon of any script (Armenian and
 # Ethiopic and Khmer have their own; Armenian prose writes a colon as "․") or a quote.
 _CUE_MARKS: Final = ':：․՝፦፥៖"“„«「『‘'
+# Marks that open or close quoted text (the apostrophe is a letter's in many languages),
+# (round 23: a report quotes nothing).
+_QUOTE_MARKS: Final = '"“”„«»「」『』‘‹›״'
+_AI_NEAR: Final = 30  # an AI reader named this close to the hidden instructions
+# "AI" as a token of its own, as most languages write it in any script ("AI-სთვის",
+# "AI·", "untuk AI;"), and its Romance, German and Cyrillic forms; the tables' "ai " needs
+# a space after it.
+_AI_TOKEN_RE: Final = re.compile(r"(?<![^\W\d_])(?:ai|ia|ki|ии|ші)(?![^\W\d_])")
 _SENTENCE_END_RE: Final = re.compile(r"[.!?。！？।॥።။។]\s|\n")
 _CUE_REACH: Final = 60  # a cue within this many characters after the anchor
 _SAY_BEFORE: Final = 40  # "according to" may stand before the anchor
@@ -207,6 +215,35 @@ class PromptWords:
             if self.talk.any(low, talk_from, min(line_end, e + _ORDER_REACH)):
                 continue
             yield s, e
+
+    def named_without_content(self, low: str) -> bool:
+        """Round 23: whether ``low`` names hidden instructions (an anchor) and gives none
+        of their text: an AI reader named next to them, no anchor with a cue after it (a
+        colon, an opening quote, a verb of saying), no quote and no order word. That is a
+        report ("the page held hidden instructions for AI; I did not follow them"), which
+        the recital model must not take for a recital whatever its words; a recital
+        names its instructions and then gives them."""
+        spans = self.anchors(low)
+        if not spans:
+            return False
+        if any(c in _QUOTE_MARKS for c in low):
+            return False
+        # The instructions a report names are an injection's: addressed to an AI reader
+        # ("hidden instructions for AI assistants"); one's own hidden instructions
+        # paraphrased ("the operator's hidden instructions require me to …") are not.
+        if not any(
+            self.ai.any(low, lo := max(0, s - _AI_NEAR), hi := min(len(low), e + _AI_NEAR))
+            or _AI_TOKEN_RE.search(low, lo, hi) is not None
+            for s, e in spans
+        ):
+            return False
+        for s, e in spans:
+            e = _word_end(low, e)
+            if self._cue(low, s, e, _line_end(low, e)) is not None:
+                return False
+        # An order anywhere ("je dois refuser …", "never mention …") may be the
+        # instructions paraphrased: only a text without one is a report.
+        return not self.order.any(low)
 
     def _cue(self, low: str, s: int, e: int, line_end: int) -> int | None:
         """Where the recited text starts: after a colon or an opening quote right after
