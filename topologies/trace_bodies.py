@@ -139,6 +139,10 @@ class DiskTraceBodies:
         table = rocksdict.BlockBasedOptions()
         table.set_block_cache(rocksdict.Cache(BLOCK_CACHE_BYTES))
         options.set_block_based_table_factory(table)
+        # Universal compaction: the events arrive in time order and leave by age, and level
+        # compaction rewrote each about twice as often (background CPU per put measured
+        # about 2 us against 1 us, on the worker's two cores).
+        options.set_compaction_style(rocksdict.DBCompactionStyle.universal())
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = rocksdict.Rdict(
