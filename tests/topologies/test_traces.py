@@ -27,6 +27,7 @@ from pipeline.trace import TraceSettings
 from pipeline.trace.headers import PREV_SEQ_HEADER, prev_seq_header
 from pipeline.trace.model import SessionTrace
 from topologies.pipeline_app import PipelineTopology
+from topologies.publish import Delivered
 from topologies.state import partition_for, plain_dict
 from topologies.traces import BULK_LOAD_BUDGET_S, READ_MARGIN_S, Traces, TraceTable
 
@@ -43,14 +44,18 @@ class CleanTopic:
         self.messages: list[Any] = []
 
     def publish(self, released: list[tuple[dict[str, Any], bytes]], at: float) -> None:
-        """One batch: headers computed before it is published, then appended (live)."""
+        """One batch: headers computed before it is published, then appended (live) with
+        where its records landed, as ``BatchProcessor.publish`` hands them over."""
         prev_seq = self.traces.prev_seqs()
+        delivered = []
         for record, value in released:
             header = prev_seq_header(prev_seq(record["sessionId"], record["seq"]))
-            self.add(record["sessionId"].encode(), value, [header], at)
-        self.traces.append(released)
+            landed = self.add(record["sessionId"].encode(), value, [header], at)
+            delivered.append(Delivered(landed.topic, landed.partition, landed.offset, 1))
+        self.traces.append(released, delivered)
 
-    def add(self, key: bytes, value: bytes, headers: Any, at: float) -> None:
+    def add(self, key: bytes, value: bytes, headers: Any, at: float) -> Any:
+        """One record on the topic (another writer's too); returns its message."""
         partition = partition_for(key, PARTITIONS)
         topic = self.traces.changelog_name
         offset = sum(1 for m in self.messages if m.message.partition == partition)
@@ -65,6 +70,7 @@ class CleanTopic:
             timestamp=at,
         )
         self.messages.append(SimpleNamespace(message=message))
+        return message
 
 
 def _traces(app_id: str, settings: TraceSettings | None = None) -> Traces:
