@@ -99,6 +99,10 @@ def _event_prefix(partition: int) -> bytes:
     return _EVENT + _PARTITION.pack(partition)
 
 
+def _mark_key(partition: int) -> bytes:
+    return _MARK + _PARTITION.pack(partition)
+
+
 class DiskTraceBodies:
     """The traces' events in RocksDB (:class:`pipeline.trace.model.TraceBodies`, and the
     marks of :meth:`reflected`), opened by :meth:`open` when the worker starts (not when
@@ -139,9 +143,10 @@ class DiskTraceBodies:
         table = rocksdict.BlockBasedOptions()
         table.set_block_cache(rocksdict.Cache(BLOCK_CACHE_BYTES))
         options.set_block_based_table_factory(table)
-        # Universal compaction: the events arrive in time order and leave by age, and level
-        # compaction rewrote each about twice as often (background CPU per put measured
-        # about 2 us against 1 us, on the worker's two cores).
+        # Universal compaction: less background CPU per put than level compaction for
+        # events that arrive in time order and leave by age (a paced loop of 20,000 puts/s,
+        # all threads: 5.0 against 6.1 us per event; BENCHMARKS.md, "What the traces'
+        # database costs the worker's throughput").
         options.set_compaction_style(rocksdict.DBCompactionStyle.universal())
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -208,7 +213,7 @@ class DiskTraceBodies:
         mark, when written by this deployment and kept; else None."""
         if not self.keep or self.closed:
             return None
-        value = self.db.get(_MARK + _PARTITION.pack(partition))
+        value = self.db.get(_mark_key(partition))
         if value is None or len(value) != _MARK_VALUE.size:
             return None
         identity, offset = _MARK_VALUE.unpack(value)
@@ -219,7 +224,7 @@ class DiskTraceBodies:
         module docstring, "When the mark moves")."""
         if self.closed:
             return
-        self.db.put(_MARK + _PARTITION.pack(partition), _MARK_VALUE.pack(self.identity, offset))
+        self.db.put(_mark_key(partition), _MARK_VALUE.pack(self.identity, offset))
         self._written = True
         if time.monotonic() - self._flushed_at >= FLUSH_INTERVAL_S:
             self.flush()
@@ -256,7 +261,7 @@ class DiskTraceBodies:
         if self.closed:
             return
         self.db.delete_range(_event_prefix(partition), _event_prefix(partition + 1))
-        self.db.delete(_MARK + _PARTITION.pack(partition))
+        self.db.delete(_mark_key(partition))
 
     def close(self) -> None:
         """Close the database if open (at the worker's stop); later calls change nothing."""
