@@ -113,14 +113,17 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
         check_worker_access(settings, config, security)
     settings = resolve_partitions(settings, config)
     create_internal_topics(settings, config)
+    topology = PipelineTopology(settings, config)
+    # The data directory's lock first (the traces' database; a StateError naming the
+    # directory stops a second worker on it here), then the predecessor noted in it: a
+    # second worker on a live worker's directory must not remove that worker from the group.
+    if topology.trace_bodies is not None:
+        topology.trace_bodies.open()
     if settings.group_instance_id is None:  # static members take their place by their id
         with _log_before_faust():
             leave_for_predecessor(
                 bootstrap_servers(settings.broker), settings.app_id, settings.datadir, security
             )
-    topology = PipelineTopology(settings, config)
-    if topology.trace_bodies is not None:  # a StateError naming the directory stops it here
-        topology.trace_bodies.open()
     # The screening's rules and recital model (about 0.7 s to build) before the first
     # batch rather than inside it: built on first use, they held up a fresh worker's
     # first events (make bench's fresh-worker p99).

@@ -288,3 +288,39 @@ def test_another_deployments_traces_are_never_rebuilt(tmp_path: Path) -> None:
     assert last.read == [
         {TP(last.traces.changelog_name, p): last.ends()[p] for p in range(PARTITIONS)}
     ]
+
+
+def test_a_second_worker_on_a_held_data_directory_stops_before_touching_the_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The directory's lock (the traces' database) is taken before the predecessor noted
+    in it is removed from the group: a second worker started on a live worker's directory
+    must fail on the lock, not expel the live worker first (a run by hand did, until the
+    order was changed)."""
+    from topologies import worker
+
+    datadir = tmp_path / "data"
+    live = DiskTraceBodies(datadir / trace_bodies.DIRECTORY, HOUR, PARTITIONS)
+    live.open()  # the live worker, holding the directory
+    left: list[str] = []
+    monkeypatch.setattr(worker, "install_event_loop", lambda: None)
+    monkeypatch.setattr(worker, "wait_for_broker", lambda *args, **kwargs: True)
+    monkeypatch.setattr(worker, "resolve_partitions", lambda settings, config: settings)
+    monkeypatch.setattr(worker, "create_internal_topics", lambda settings, config: None)
+    monkeypatch.setattr(worker, "leave_for_predecessor", lambda *args: left.append("asked"))
+    monkeypatch.setattr(worker.PipelineTopology, "__init__", _topology_with_real_bodies)
+    settings = WorkerSettings(
+        broker="kafka://127.0.0.1:9", app_id="second", partitions=PARTITIONS, datadir=str(datadir)
+    )
+    with pytest.raises(StateError, match="CHAO_WORKER_DATADIR"):
+        worker.run_worker(settings)
+    assert left == []
+    live.close()
+
+
+def _topology_with_real_bodies(self: Any, settings: WorkerSettings, config: Any = None) -> None:
+    """Only what run_worker needs of a topology before the worker starts: the traces'
+    database where the worker keeps it (the test conftest's per-topology directories aside)."""
+    self.trace_bodies = trace_bodies.worker_bodies(
+        settings.datadir, HOUR, PARTITIONS, identity=b"", keep=True
+    )
