@@ -193,7 +193,8 @@ class WorkerSettings(BaseSettings):
         "member id of the worker's last assignment (<datadir>/group-member.json: a worker "
         "restarted on it removes its crashed predecessor from the group instead of waiting "
         "out its session). One per worker process, on local disk, kept across restarts (a "
-        "StatefulSet volume, a compose volume): two workers must never share one.",
+        "StatefulSet volume, a compose volume): two workers never share one (a second worker "
+        "on a held directory is refused at start, <datadir>/worker.lock).",
     )
     state_store: Literal["rocksdb", "memory"] = Field(
         "rocksdb",

@@ -11,10 +11,10 @@ coordinator gave it in its data directory (one per worker process, kept across
 restarts); the successor reads it at start and sends the LeaveGroup its predecessor
 would have sent on a clean stop.
 
-If the predecessor is in fact alive (frozen, or a second process on the same data
-directory against the settings' advice), it is expelled as a session timeout would
+If the predecessor is in fact alive but frozen, it is expelled as a session timeout would
 expel it: its commits are refused and it rejoins as a new member, so nothing more is at
-risk than at the end of its session. Not with static membership: there the successor
+risk than at the end of its session. A second process on a live worker's directory does
+not get here: the directory's lock stops it first (:mod:`topologies.datadir`). Not with static membership: there the successor
 takes the predecessor's place by its instance id.
 """
 

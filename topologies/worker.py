@@ -72,6 +72,7 @@ from pipeline.topics import (
     worker_topics,
 )
 from pipeline.trace import TraceSettings
+from topologies.datadir import hold_datadir
 from topologies.logs import PipelineWorker
 from topologies.pipeline_app import PipelineTopology
 from topologies.previous_member import leave_for_predecessor
@@ -103,6 +104,10 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
     logging.getLogger("chao").setLevel(settings.log_level.upper())
     # CHAO_KAFKA_*: a ConfigError naming the bad variable (never its value) stops it here.
     security = load_security()
+    # One worker per data directory, checked before anything talks to the broker: a second
+    # worker on a live worker's directory would remove it from the group as its
+    # "predecessor" (topologies.datadir). Held until the process exits.
+    hold_datadir(settings.datadir)
     try:
         if not wait_for_broker(settings.broker, limit_s=settings.broker_wait_s, security=security):
             sys.exit(1)
@@ -114,9 +119,8 @@ def run_worker(settings: WorkerSettings, config: PipelineConfig | None = None) -
     settings = resolve_partitions(settings, config)
     create_internal_topics(settings, config)
     topology = PipelineTopology(settings, config)
-    # The data directory's lock first (the traces' database; a StateError naming the
-    # directory stops a second worker on it here), then the predecessor noted in it: a
-    # second worker on a live worker's directory must not remove that worker from the group.
+    # The traces' database under the held data directory (a StateError naming it when it
+    # cannot be opened), before the predecessor noted there is removed from the group.
     if topology.trace_bodies is not None:
         topology.trace_bodies.open()
     if settings.group_instance_id is None:  # static members take their place by their id
