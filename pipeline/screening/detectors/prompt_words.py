@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from pipeline.screening.rules import PROMPT_WORD_KINDS, prompt_words
@@ -216,7 +216,9 @@ class PromptWords:
                 continue
             yield s, e
 
-    def named_without_content(self, low: str) -> bool:
+    def named_without_content(
+        self, low: str, declined: Callable[[str, int, int], bool] | None = None
+    ) -> bool:
         """Round 23: whether ``low`` names hidden instructions (an anchor) and gives none
         of their text: an AI reader named next to them, no anchor with a cue after it (a
         colon, an opening quote, a verb of saying), no quote and no order word. That is a
@@ -231,9 +233,13 @@ class PromptWords:
         # The instructions a report names are an injection's: addressed to an AI reader
         # ("hidden instructions for AI assistants"); one's own hidden instructions
         # paraphrased ("the operator's hidden instructions require me to …") are not.
+        # Round 24: or instructions the writer declines to give ("I told the user I cannot
+        # reveal my internal guidelines"): ``declined`` says whether a refusal stands
+        # right before the anchor.
         if not any(
             self.ai.any(low, lo := max(0, s - _AI_NEAR), hi := min(len(low), e + _AI_NEAR))
             or _AI_TOKEN_RE.search(low, lo, hi) is not None
+            or (declined is not None and declined(low, s, e))
             for s, e in spans
         ):
             return False

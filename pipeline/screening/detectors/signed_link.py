@@ -344,7 +344,7 @@ def _generated_segment(segment: str) -> bool:
 _SHARE_ANCHORS: Final = ("/share/", "/shared/", "/sharing/", "/s/", "/invite/", "/sb/", "/public/")
 _SHARE_PATH_RE: Final = re.compile(
     r"https?://[^/\s\"'<>]+(?:/[^/\s\"'<>?#]*)*?/"
-    r"(?:share|shared|sharing|s|invite|sb|public/(?=(?:dashboards?|question|boards?|view)/))"
+    r"(?:share|shared|sharing|s|invite|sb|public(?=/(?:dashboards?|question|boards?|view)/))/"
     r"(?:[a-z]{1,12}/)?(?P<id>[A-Za-z0-9_\-]{12,128})(?=[/?#\s\"'<>),.;]|\Z)"
 )
 
