@@ -213,8 +213,22 @@ _RANDOM_SEGMENT_RE: Final = re.compile(
     r"(?![A-Za-z]+(?:_[A-Za-z]+)*\d{0,2}$)"
 )
 _SCRUB_WORDS: Final = frozenset(
-    ["redacted", "filtered", "hidden", "masked", "removed", "scrubbed", "sanitized",
-     "sanitised", "omitted", "secret", "censored", "obfuscated", "elided", "withheld"]
+    [
+        "redacted",
+        "filtered",
+        "hidden",
+        "masked",
+        "removed",
+        "scrubbed",
+        "sanitized",
+        "sanitised",
+        "omitted",
+        "secret",
+        "censored",
+        "obfuscated",
+        "elided",
+        "withheld",
+    ]
 )
 _MASK_CHARS: Final = frozenset("*•●·xX#.…-_0?")
 
