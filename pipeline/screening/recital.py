@@ -237,7 +237,14 @@ def gate(low: str) -> bool:
 # naming an AI reader) scored as a recital (a false drop found by the property test of
 # symbol-free text). Checked here, not in the gate the training's threshold is chosen
 # behind: the model and its threshold are unchanged.
-MIN_RECITAL_TOKENS: Final = 4
+# Round 24: five different words. Four ("the this assistant instructions", a word salad
+# of the property test, scored 0.69) are a noun phrase at most; no case of the shared
+# corpus, the held-out batches or the development sets that the model scores over its
+# threshold has fewer than five different words (measured before choosing it).
+MIN_RECITAL_TOKENS: Final = 5
+
+# Fewer different words than this and no rule word: the weak gate's threshold applies.
+SHORT_RECITAL_TOKENS: Final = 8
 
 # Where the gate saw one kind of word only, the model must be surer: a house rule list
 # ("always wear a helmet, never smoke") has two rule words too. A judgement, not fitted:
@@ -383,7 +390,10 @@ class RecitalModel:
 
     def fires(self, low: str) -> bool:
         level = gate_level(low)
-        tokens = len(_tokens(low))
+        # Round 24: different words (a word said twice adds nothing: "the the assistant
+        # instructions", found by the property test of prose from trigger words, scored
+        # the threshold exactly on four tokens).
+        tokens = len(set(_tokens(low)))
         if level == 0 or tokens < MIN_RECITAL_TOKENS:
             return False
         if level == 1 and tokens < MIN_WEAK_GATE_TOKENS:
@@ -391,6 +401,11 @@ class RecitalModel:
         if not has_sentence(low):
             return False
         need = self.threshold if level == 2 else max(self.threshold, WEAK_GATE_THRESHOLD)
+        if level == 2 and tokens < SHORT_RECITAL_TOKENS and _RULE_RE.search(low) is None:
+            # Round 24: a short text with no rule word (never, always, must) has only an AI
+            # word and an instruction word ("a this assistant instructions the", the
+            # property test's word salad): the model must be as sure as for a weak gate.
+            need = max(need, WEAK_GATE_THRESHOLD)
         return self.score(low) >= need
 
 

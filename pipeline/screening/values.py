@@ -79,8 +79,10 @@ _PLACEHOLDER_RE: Final = re.compile(
     r"""
     ^(?:
       <[^<>]{1,80}>                                  # <your-api-key>, <PASSWORD>
-    | \[[^\[\]]{0,40}(?:redact|hidden|mask|remov|secret|password|token|key|omit|censor)
-      [^\[\]]{0,40}\]                                # [REDACTED], [hidden]
+    | [\[(][^\[\]()]{0,40}(?:redact|hidden|mask|remov|secret|password|token|key|omit|censor
+      |filter|scrub|saniti[sz]|strip|elide|elision|obfuscat|truncat|suppress|withheld
+      |sensitive|anonymi[sz]|hash|protect|private|confidential|not\sshown|hidden)
+      [^\[\]()]{0,40}[\])]                            # [REDACTED], [Filtered], (scrubbed)
     | \{\{[^{}]{1,120}\}\}                           # {{ secrets.X }}, {{password}}
     | \$\{\{?[^{}]{1,120}\}?\}                       # ${DB_PASS}, ${{ secrets.X }}
     | \$\(?[A-Za-z_][A-Za-z0-9_]{0,80}\)?            # $TOKEN, $(TOKEN)
@@ -128,6 +130,15 @@ _NOT_VALUES: Final = frozenset(
         "redacted",
         "removed",
         "omitted",
+        # round 24: what log scrubbers write instead of the value (Rails and Sentry
+        # "[FILTERED]", Django "********************", "scrubbed", "sanitized")
+        "filtered",
+        "scrubbed",
+        "sanitized",
+        "sanitised",
+        "obfuscated",
+        "elided",
+        "withheld",
         "secret",
         "password",
         "passwd",
@@ -201,6 +212,24 @@ _RANDOM_SEGMENT_RE: Final = re.compile(
     r"^(?=[A-Za-z0-9_]{8,}$)(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?![A-Z][a-z]+(?:[A-Z][a-z]+)*\d{0,2}$)"
     r"(?![A-Za-z]+(?:_[A-Za-z]+)*\d{0,2}$)"
 )
+_SCRUB_WORDS: Final = frozenset(
+    [
+        "redacted",
+        "filtered",
+        "hidden",
+        "masked",
+        "removed",
+        "scrubbed",
+        "sanitized",
+        "sanitised",
+        "omitted",
+        "secret",
+        "censored",
+        "obfuscated",
+        "elided",
+        "withheld",
+    ]
+)
 _MASK_CHARS: Final = frozenset("*•●·xX#.…-_0?")
 
 
@@ -211,6 +240,9 @@ def is_placeholder(value: str) -> bool:
         return True
     if set(v) <= _MASK_CHARS:  # ********, xxxx
         return True
+    inner = v.strip("*#_~=-")
+    if inner != v and inner.lower() in _SCRUB_WORDS:
+        return True  # round 24: **FILTERED**, ***REDACTED***, __hidden__: a mask
     if _PLACEHOLDER_RE.match(v):  # ${X}, <key>, $TOKEN
         # ``$Ckg4NpWw_cAhU`` has a shell variable's shape, but no one names a variable
         # like that: a value that starts with "$" and mixes case and digits at random.
@@ -262,7 +294,7 @@ _PLACEHOLDER_WORDS_RE: Final = re.compile(
     r"|^(?:cambia[_\-]?esto|c[aá]mbiame|cambiar[_\-]?esto|changez[_\-]?moi|[aà][_\-]changer|"
     r"bitte[_\-]?[aä]ndern|aendern|[aä]ndern|mude[_\-]?isso|troque[_\-]?isso|altere[_\-]?isso|"
     r"cambiami|da[_\-]?cambiare|wijzig[_\-]?dit|zmie[nń][_\-]?to)$"
-    r"|x{5,}|\*{3,}|•{3,}|<redacted>|\.\.\.|…"
+    r"|x{5,}|\*{3,}|•{3,}|█{2,}|<redacted>|\.\.\.|…"
 )
 _CAPS_PLACEHOLDER_RE: Final = re.compile(
     r"^[A-Z_]{0,30}(?:TOKEN|KEY|SECRET|SIGNATURE|SIG|PASSWORD|PASS|PASSPHRASE|ID|CODE|VALUE|"

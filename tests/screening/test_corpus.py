@@ -101,10 +101,17 @@ HELDOUT_BATCH31 = Path(__file__).parent / "data" / "screening_heldout_batch31.js
 # none relabelled.
 HELDOUT_BATCH33 = Path(__file__).parent / "data" / "screening_heldout_batch33.jsonl"
 HELDOUT_BATCH34 = Path(__file__).parent / "data" / "screening_heldout_batch34.jsonl"
-# Batch 36: written blind after round 23; first run on it 97.9% caught (284 of 290), 2
-# false drops of 180; no round made on it yet. (Batch 35, 96.6% caught on its first run,
-# is under this test's 97% bar: in tests/data for the next round, not here.)
+# Batches 35 and 36: written blind after round 23; first runs on it 96.6% caught (280 of
+# 290), 0 false drops of 180 and 97.9% (284 of 290), 2 of 180; round 24 was made on their
+# kinds, no rule for one of their lines (docs/screening.md), none relabelled.
+HELDOUT_BATCH35 = Path(__file__).parent / "data" / "screening_heldout_batch35.jsonl"
 HELDOUT_BATCH36 = Path(__file__).parent / "data" / "screening_heldout_batch36.jsonl"
+# What round 24 left of batches 35 and 36 (docs/screening.md, "Round 24"): any other miss or
+# false drop there is a regression.
+LEFT_AFTER_ROUND24 = {
+    HELDOUT_BATCH35: {"b35-0252"},  # a recital followed by "I'll write a SELECT" (talk word)
+    HELDOUT_BATCH36: {"b36-0314"},  # an injection under a "for AI" label, no word-table cue
+}
 
 
 def _problems(report: Report) -> str:
@@ -174,6 +181,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH32,
         HELDOUT_BATCH33,
         HELDOUT_BATCH34,
+        HELDOUT_BATCH35,
         HELDOUT_BATCH36,
     ],
     ids=[
@@ -208,6 +216,7 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch32",
         "batch33",
         "batch34",
+        "batch35",
         "batch36",
     ],
 )
@@ -219,6 +228,13 @@ def test_heldout_set(path: Path) -> None:
     assert report.named_share() >= 0.95, _problems(report)
     assert report.false_drop_share() <= 0.02, _problems(report)
     assert report.leaky_dead_letters() == []
+
+
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND24), ids=["batch35", "batch36"])
+def test_round24_batches_keep_what_it_fixed(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= LEFT_AFTER_ROUND24[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

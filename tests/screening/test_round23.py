@@ -140,9 +140,9 @@ _REPORTS: Final = [
 # Reports the screening still drops (docs/screening.md, Round 23): Malay, a language the
 # model never trains on, scored over its threshold; the report rule reads its "saya tidak
 # mengikutinya" ("I did not follow it") as the recital cue "mengikut" ("according to").
-# Hebrew: the model scores it 0.47, and the report rule reads the accusative particle
-# "את" before "שעת הפגישה" as the order "את" ("you", feminine) of the table.
-_STILL_DROPPED: Final = frozenset({"ms", "he"})
+# (Hebrew, dropped until round 24: the report rule read the accusative particle "את" as
+# the order "את" ("you", feminine) of the table; round 24 keeps only its persona forms.)
+_STILL_DROPPED: Final = frozenset({"ms"})
 
 
 @pytest.mark.parametrize(

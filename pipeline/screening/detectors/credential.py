@@ -692,6 +692,12 @@ class CredentialDetector:
         if m is not None:
             sep = m.groupdict().get("sep") or "="
             at = m.end()
+            wrapped = _WRAPPED_VALUE_RE.match(plain, at, limit)
+            if wrapped is not None and sep in (":", "="):
+                # Round 24: the value wrapped in an object of its own (Terraform state's
+                # outputs ``"db_password": {"value": "…", "sensitive": false}``, HCL
+                # ``db_password = { value = "…" }``): the inner value is the key's value.
+                at = wrapped.end()
             quoted = _QUOTED_RE.match(plain, at, limit)
             if quoted is not None:
                 value = quoted.group("v")
@@ -705,6 +711,14 @@ class CredentialDetector:
             field = _NEXT_FORM_FIELD_RE.search(value)
             if field is not None:
                 value = value[: field.start()]
+            aside = _GLUED_ASIDE_RE.search(plain, at, min(len(plain), at + len(value) + 1))
+            if aside is not None and not looks_like_password(value):
+                # Round 24: a bracketed aside glued to the value ("初始密码：Orchid@13y8s（写在
+                # 邮件里）", full-width brackets after NFKC): the value ends where the
+                # aside opens, and is judged as prose (letters with digits or symbols).
+                head = plain[at : aside.start()]
+                if _value_ok(head, _grade(cls, "link"), quoted=False, terminal=False):
+                    return True
             if sep.strip() == ">" and not _closes_tag(plain, v.end(), limit):
                 return False  # ``-p<password> shop``: a placeholder, not ``<password>x</``
             if sep.strip() in (":", ">") and not in_identifier:
@@ -927,6 +941,10 @@ def _mixed_enough(v: str) -> bool:
 _NEXT_FORM_FIELD_RE: Final = re.compile(r"&[A-Za-z_][\w.\-\[\]]{0,40}=")
 _OUTER_NAME_RE: Final = re.compile(r"([\w.\-]{1,64})\s?=\s?[\"']?\s?\Z")
 _EMPTY_ASSIGN_RE: Final = re.compile(r"[A-Z_][A-Z0-9_]{0,64}[=:]|[a-z_][a-z0-9_.\-]{0,64}[=:]")
+_WRAPPED_VALUE_RE: Final = re.compile(r"\{\s{0,3}[\"']?value[\"']?\s{0,3}[:=]\s{0,3}(?=[\"'])")
+# An opening bracket after six characters of a value, then a letter of any script: an aside
+# glued to the value, not part of it (``f(x)``-shaped values keep their closing bracket).
+_GLUED_ASIDE_RE: Final = re.compile(r"(?<=[^\s(\[]{6})[(\[][^\W\d_]")
 _PROSE_VALUE_RE: Final = re.compile(r"^[a-z]+(?:[_\-.][a-z]+)+$")
 _ARN_BEFORE_RE: Final = re.compile(r"\barn:aws[\w\-]*:secretsmanager:[^\s]*\Z")
 _EXAMPLES_BEFORE_RE: Final = re.compile(

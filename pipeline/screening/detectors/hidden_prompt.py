@@ -171,7 +171,10 @@ _REFUSAL_BEFORE_RE: Final = re.compile(
     r"|\bno\s(?:puedo|voy\sa|debo|podré)\s(?:compartir|revelar|mostrar|divulgar|citar|dar)"
     r"|\bnão\s(?:posso|vou|devo|poderei)\s(?:compartilhar|partilhar|revelar|mostrar|divulgar)"
     r"|\bnon\s(?:posso|devo|potrò|sono\sautorizzat[oa]\sa)\s(?:condividere|rivelare|mostrare|"
-    r"divulgare|citare))"
+    r"divulgare|citare)"
+    # round 24: Hebrew "(I) cannot reveal/share": a negation, a modal, an infinitive
+    r"|(?<!\S)[שו]?(?:לא|איני|אינני|אין\sבאפשרותי)\s(?:יכול|יכולה|אוכל|מורשה|מורשית|רשאי|רשאית)?\s?"
+    r"(?:לחשוף|לשתף|לגלות|למסור|להציג|לצטט|לפרסם)(?:\sאת)?)"
     r"(?:\s(?:you|vous|te|tu|lhe|ti|le|les|con\sté|con\svoi))?\s(?:\w+\s){0,2}\Z"
 )
 _REFUSAL_AFTER_RE: Final = re.compile(
@@ -247,7 +250,7 @@ class HiddenPromptDetector:
             and self.recital.fires(ctx.low_plain)
             # round 23: hidden instructions named without any of their text are reported,
             # not recited
-            and not self.world.named_without_content(ctx.low_plain)
+            and not self.world.named_without_content(ctx.low_plain, _refused)
         )
 
     def _world(self, low: str, starts: list[int] | None = None) -> bool:

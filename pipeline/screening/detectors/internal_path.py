@@ -101,9 +101,13 @@ _DATA_ROOTS: Final = (
     "www",
     "code",
 )
+# Round 24: or a directory written as one, three names deep with its closing slash
+# (``/app/api/storage/upload_files/``, in prose of any script that glues words to it):
+# a route is not written with three levels and a trailing slash in prose.
 _DATA_PATH_RE: Final = re.compile(
     r"/(?:" + "|".join(_DATA_ROOTS) + r")(?:/[A-Za-z0-9_.@+\-]{1,80}){2,}"
-    r"/[A-Za-z0-9_@+\-][A-Za-z0-9_.@+\-]{0,80}\.[A-Za-z][A-Za-z0-9]{0,5}(?![A-Za-z0-9_/\-])"
+    r"(?:/[A-Za-z0-9_@+\-][A-Za-z0-9_.@+\-]{0,80}\.[A-Za-z][A-Za-z0-9]{0,5}(?![A-Za-z0-9_/\-])"
+    r"|/[A-Za-z0-9_.@+\-]{1,80}/(?![A-Za-z0-9_.@+\-]))"
 )
 # round 14: CI runners' checkout directories (GitLab ``/builds/<group>/<project>/…``,
 # GitHub's container ``/__w/<repo>/<repo>/…`` and ``/github/workspace/…``, Drone
@@ -219,8 +223,10 @@ _HOST_SUFFIXES: Final = (
     "priv",
     "consul",
 )
+# Round 24: also after a Hebrew one-letter prefix and its hyphen (``ל-db.branch.local``,
+# "to db…"), as for paths (``_hebrew_prefixed``).
 _HOST_RE: Final = re.compile(
-    r"(?<![A-Za-z0-9_\-])(?P<host>[a-z0-9](?:[a-z0-9_\-]{0,62})(?:\.[a-z0-9_\-]{1,63})*?)"
+    r"(?:(?<![A-Za-z0-9_\-])|(?<=[\u05d0-\u05ea][\-\u05be]))(?P<host>[a-z0-9](?:[a-z0-9_\-]{0,62})(?:\.[a-z0-9_\-]{1,63})*?)"
     r"\.(?P<suffix>internal|localdomain|local|corp|lan|intranet|intra|home\.arpa|svc|priv|consul)"
     r"(?![a-z0-9_\-])(?!\.[a-z0-9])(?P<after>[:/(\[]?)"
 )

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from pipeline.screening.rules import PROMPT_WORD_KINDS, prompt_words
@@ -145,6 +145,32 @@ def prompt_word_anchors() -> tuple[str, ...]:
     return tuple(out)
 
 
+_CLOSING_QUOTE: Final = {
+    '"': '"',
+    "'": "'",
+    "“": "”",
+    "„": "“",
+    "«": "»",
+    "「": "」",
+    "『": "』",
+    "‘": "’",
+}
+
+
+def _quoted_span(low: str, cue: int, line_end: int) -> tuple[int, int] | None:
+    """The quoted text that opens at the cue (after a colon and spaces, or the cue's own
+    quote mark) and closes on the same line: (its start, past its closing mark)."""
+    at = cue - 1 if low[cue - 1] in _CLOSING_QUOTE else cue
+    while at < line_end and low[at] == " ":
+        at += 1
+    if at >= line_end or low[at] not in _CLOSING_QUOTE:
+        return None
+    close = low.find(_CLOSING_QUOTE[low[at]], at + 1, line_end)
+    if close == -1:
+        return None
+    return at, close + 1
+
+
 class PromptWords:
     """The recital and injection checks over every language's word tables."""
 
@@ -212,11 +238,24 @@ class PromptWords:
             if not self.order.any(low, cue, min(line_end, cue + _ORDER_REACH)):
                 continue
             talk_from = max(_line_start(low, s), s - _TALK_BEFORE)
-            if self.talk.any(low, talk_from, min(line_end, e + _ORDER_REACH)):
+            talk_to = min(line_end, e + _ORDER_REACH)
+            quote = _quoted_span(low, cue, line_end)
+            if quote is not None:
+                # Round 24: the recited text itself, quoted, is not talk about prompts
+                # ("System message …: 'You are a SQL expert … Tables: …' I'll write a
+                # SELECT": the recital's own words and what the writer does after it are
+                # not a tutorial); the framing before it and the comment after it are.
+                if self.talk.any(low, talk_from, quote[0]) or self.talk.any(
+                    low, quote[1], max(quote[1], talk_to)
+                ):
+                    continue
+            elif self.talk.any(low, talk_from, talk_to):
                 continue
             yield s, e
 
-    def named_without_content(self, low: str) -> bool:
+    def named_without_content(
+        self, low: str, declined: Callable[[str, int, int], bool] | None = None
+    ) -> bool:
         """Round 23: whether ``low`` names hidden instructions (an anchor) and gives none
         of their text: an AI reader named next to them, no anchor with a cue after it (a
         colon, an opening quote, a verb of saying), no quote and no order word. That is a
@@ -231,9 +270,13 @@ class PromptWords:
         # The instructions a report names are an injection's: addressed to an AI reader
         # ("hidden instructions for AI assistants"); one's own hidden instructions
         # paraphrased ("the operator's hidden instructions require me to …") are not.
+        # Round 24: or instructions the writer declines to give ("I told the user I cannot
+        # reveal my internal guidelines"): ``declined`` says whether a refusal stands
+        # right before the anchor.
         if not any(
             self.ai.any(low, lo := max(0, s - _AI_NEAR), hi := min(len(low), e + _AI_NEAR))
             or _AI_TOKEN_RE.search(low, lo, hi) is not None
+            or (declined is not None and declined(low, s, e))
             for s, e in spans
         ):
             return False

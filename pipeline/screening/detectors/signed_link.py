@@ -337,9 +337,14 @@ def _generated_segment(segment: str) -> bool:
 # id is the capability; a file name after the word (``/share/logo.png``) is not. One
 # plain word may stand between the share segment and the id (round 19: Box's
 # ``/shared/static/<id>.pdf``; ``/share/file/<id>``, ``/s/view/<id>`` have the same shape).
-_SHARE_ANCHORS: Final = ("/share/", "/shared/", "/sharing/", "/s/", "/invite/")
+# Round 24: public dashboards and boards shared to anyone with the link name the share
+# segment otherwise: Datadog ``/sb/<org>-<token>`` (shared board), Metabase
+# ``/public/dashboard/<uuid>`` and ``/public/question/<uuid>``; the random segment is the
+# capability in the same way.
+_SHARE_ANCHORS: Final = ("/share/", "/shared/", "/sharing/", "/s/", "/invite/", "/sb/", "/public/")
 _SHARE_PATH_RE: Final = re.compile(
-    r"https?://[^/\s\"'<>]+(?:/[^/\s\"'<>?#]*)*?/(?:share|shared|sharing|s|invite)/"
+    r"https?://[^/\s\"'<>]+(?:/[^/\s\"'<>?#]*)*?/"
+    r"(?:share|shared|sharing|s|invite|sb|public(?=/(?:dashboards?|question|boards?|view)/))/"
     r"(?:[a-z]{1,12}/)?(?P<id>[A-Za-z0-9_\-]{12,128})(?=[/?#\s\"'<>),.;]|\Z)"
 )
 
