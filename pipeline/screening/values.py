@@ -333,6 +333,10 @@ _DICEWARE_RE: Final = re.compile(
     r"|^(?=(?:.*\d){2})\d{2,6}(?:[-_.][^\W\d_]{2,12}){3,8}$"
 )
 _POSSESSIVE_RE: Final = re.compile(r"^[A-Za-z]+['’](?:s|t|d|ll|re|ve|m)$")
+# Round 25: a word of any script written with an apostrophe letter inside (Uzbek's o‘ and
+# g‘, "o‘zgartirildi"; Ukrainian "пам'ять"; Italian "dell'utente"; Hawaiian ʻokina):
+# lower-case letters (the first may be a capital) and apostrophe marks only.
+_APOSTROPHE_WORD_RE: Final = re.compile(r"^[^\W\d_][^\W\d_]*(?:['’‘ʻʼ`][^\W\d_]+)+$")
 _NAME_PARTS_RE: Final = re.compile(r"^(?:[A-Za-z][a-z]*[A-Z]*[a-z]*-){2,}[A-Za-z]+(?:-?\d{1,3})?$")
 # round 18: two words joined by one hyphen (``Passwort-Manager``, ``WLAN-Schlüssel``,
 # ``Zero-Trust``): a compound noun, not a generated value.
@@ -554,6 +558,8 @@ def looks_like_password(value: str) -> bool:
         return False
     if _POSSESSIVE_RE.match(v):
         return False  # field's, user's, don't: a word, not a password
+    if _APOSTROPHE_WORD_RE.match(v) and not any(c.isupper() for c in v[1:]):
+        return False
     n_classes, lower, upper, digit, symbol = _classes(v)
     if n_classes < 2:
         return False

@@ -644,6 +644,15 @@ class CredentialDetector:
         tail2_joined = "".join(parts[-2:]) if len(parts) >= 2 else tail1
         if tail1 in words or tail2 in words or tail2_joined in words:
             return True
+        # Round 25: a listed name with a digit inside (WeChat Pay's ``apiv3_key``,
+        # ``api_v2_secret``): the split above took the digit for a part of its own, so
+        # the name's last separated parts are compared as written.
+        if any(ch.isdigit() for ch in stripped) and any(
+            stripped.endswith(w) and stripped[-len(w) - 1 : -len(w)] in ("", "_", "-", ".")
+            for w in words
+            if any(ch.isdigit() for ch in w)
+        ):
+            return True
         prose = self.password_words if cls == "password" else self.secret_words
         if tail1 in prose or tail2.replace("_", " ") in prose:
             return True  # WLAN-Passwort, Admin-Kennwort

@@ -122,6 +122,18 @@ _CI_PATH_RE: Final = re.compile(
     r"|github/workspace(?:/[A-Za-z0-9_.@+\-]{1,80})+"
     r"|drone/src(?:/[A-Za-z0-9_.@+\-]{1,80})+)"
 )
+# Round 25: NAS volume roots, a storage box's own disks: Synology and Asustor
+# ``/volume1/…`` (``/volumeUSB1/usbshare/…``, ``/volumeSATA1/…`` for attached disks),
+# QNAP ``/share/CACHEDEV1_DATA/…`` (``MD0_DATA``, ``HDA_DATA``, ``USBDisk1``, ``external``).
+# Unraid's ``/mnt/user/…`` and TrueNAS's ``/mnt/<pool>/…`` are under ``/mnt`` already.
+# ``/share/`` alone is a web route (share links): only QNAP's volume names count after it.
+_NAS_ANCHORS: Final = ("/volume", "/share/")
+_NAS_PATH_RE: Final = re.compile(
+    r"/(?:volume(?:usb|sata)?[0-9]{1,2}"
+    r"|share/(?:cachedev[0-9]{1,2}_data|md[0-9]{1,2}_data|hda_data|usbdisk[0-9]{1,2}|external))"
+    r"/(?=[^\s/\"'`<>|,;)]*[^\W\d_])[^\s/\"'`<>|,;)]{1,80}",
+    re.IGNORECASE,
+)
 _SHELL_FILES_RE: Final = re.compile(
     r"^/(?:usr/)?bin/(?:env|sh|bash|zsh|dash|ksh|fish|csh|tcsh|true|false)$|^/dev/(?:null|zero|random|urandom|stdin|stdout|stderr|"
     r"tty|full|fd/[0-9])$"
@@ -309,6 +321,8 @@ class InternalPathDetector:
         yield "\\\\", "ip.unc"
         for literal in _CI_ANCHORS:
             yield literal, "ip.ci"
+        for literal in _NAS_ANCHORS:
+            yield literal, "ip.nas"
         yield "//", "ip.unc2"
         for literal in (
             "$home",
@@ -366,6 +380,8 @@ class InternalPathDetector:
             return True
         if "ip.ci" in hits and self._ci(text):
             return True
+        if "ip.nas" in hits and self._nas(text):
+            return True
         if "ip.drive" in hits and _DRIVE_RE.search(text):
             return True
         if "ip.unc" in hits and _unc(text):
@@ -410,6 +426,14 @@ class InternalPathDetector:
 
     def _ci(self, text: str) -> bool:
         for m in _CI_PATH_RE.finditer(text):
+            at = m.start()
+            if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
+                continue  # inside a URL or a longer path: a web route
+            return True
+        return False
+
+    def _nas(self, text: str) -> bool:
+        for m in _NAS_PATH_RE.finditer(text):
             at = m.start()
             if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
                 continue  # inside a URL or a longer path: a web route

@@ -57,6 +57,9 @@ _TAG_RE: Final = re.compile(
     r"|<invoke\sname=|<parameter\sname=|<function=[a-z_][\w.\-]{0,60}>|\[tool_calls\]"
     r"|\[/?(?:think|thinking|reasoning)\]|◁/?think▷|</?antartifact[\s>]"
 )
+# The list a provider puts its outputs in: OpenAI's "choices", Gemini's "candidates",
+# round 25: Cohere's generate "generations" (as LangChain's LLMResult names them too).
+_OUTPUT_LISTS: Final = ("choices", "candidates", "generations")
 _CHOICE_ITEM_KEYS: Final = frozenset(
     {"index", "message", "delta", "finish_reason", "finishreason", "logprobs"}
 )
@@ -383,7 +386,7 @@ class RawOutputDetector:
                 if isinstance(value, dict)
                 else set()
             )
-            if key in ("choices", "candidates", "output", "content") and isinstance(value, list):
+            if key in (*_OUTPUT_LISTS, "output", "content") and isinstance(value, list):
                 # a provider's item key, or two shared ones: {"label", "text"} is a quiz's
                 total += 1.5 if _choice_like(inner) else 0.0
             if key in ("message", "delta") and isinstance(value, dict):
@@ -438,7 +441,7 @@ class RawOutputDetector:
             ):
                 return 0.25  # {"usage": {"disk": "40%"}}: data, not a provider's object
             if (
-                key in ("choices", "candidates")
+                key in _OUTPUT_LISTS
                 and isinstance(value, list)
                 and value
                 and all(isinstance(v, str) for v in value)
@@ -466,7 +469,7 @@ class RawOutputDetector:
             key = m.group("key").lower()
             raw_val = m.group("val")
             value: Any = _scalar(raw_val)
-            if key in ("choices", "candidates") and raw_val.startswith("[") and "{" in raw_val:
+            if key in _OUTPUT_LISTS and raw_val.startswith("[") and "{" in raw_val:
                 inner = text[m.end() : m.end() + 80].lower()
                 if _choice_like(
                     {k for k in _CHOICE_KEYS if f'"{k}"' in inner or f"'{k}'" in inner}
@@ -477,7 +480,7 @@ class RawOutputDetector:
                 if '"content"' in window or "'content'" in window or '"role"' in window:
                     total += 2.0
             if (
-                key in ("choices", "candidates")
+                key in _OUTPUT_LISTS
                 and raw_val.startswith("[")
                 and raw_val.rstrip().endswith(('"', "'"))
             ):
