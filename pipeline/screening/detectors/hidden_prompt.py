@@ -39,6 +39,15 @@ _MARKER_RE: Final = re.compile(
     r"instructions|hidden[_\-]?(?:prompt|instructions?)|sys|operator[_\-]?instructions?)"
     r"(?:\s[^<>]{0,100})?>"
     r"|(?:^|\s)#{2,4}\s{0,3}(?:system(?:\sprompt)?|instructions?)\s{0,3}:"
+    # round 25: the role blocks of prompt-template libraries: Handlebars / Guidance
+    # ({{#system}}…{{/system}}, {{#system~}}, {{#role 'system'}}), Semantic Kernel's
+    # Handlebars ({{#message role="system"}}) and XML (<message role="system">), Genkit
+    # Dotprompt ({{role "system"}}), POML (<system-msg>)
+    r"|\{\{~?[#/]\s{0,2}(?:system|user|assistant|developer)\s{0,2}~?\}\}"
+    r"|\{\{~?#(?:role|message\s+role=)\s{0,2}[\"']?(?:system|developer)\b"
+    r"|\{\{\s{0,2}role\s+[\"'](?:system|developer)[\"']\s{0,2}\}\}"
+    r"|<message\s+role=[\"']?(?:system|developer)\b[^<>]{0,60}>"
+    r"|</?system[_\-]msg>"
 )
 # ``<system>`` named in prose (``the <system> tag``) is talk, not a marker.
 _TALK_AFTER_RE: Final = re.compile(
@@ -74,6 +83,14 @@ _MARKER_ANCHORS: Final = (
     "## system",
     "## instruction",
     "[sys]",
+    # round 25: prompt-template libraries' role blocks
+    "{{#",
+    "{{~#",
+    "{{/",
+    "{{~/",
+    "{{role",
+    "{{ role",
+    "<message role",
 )
 
 
@@ -183,6 +200,45 @@ _REFUSAL_AFTER_RE: Final = re.compile(
 )
 
 
+# Round 25: a text with a line that opens with a release-notes label (a changelog entry, "what's
+# new") in the contract's languages, and quotes nothing: it lists features, and a prompt
+# feature named there ("the system prompt is no longer shown in the logs") is talk.
+_RELEASE_NOTE_RE: Final = re.compile(
+    r"^[\s#*_>\-•\[]{0,6}(?:"
+    r"release\snotes?|changelog|change\slog|patch\snotes|what['’]s\snew|"
+    r"notas\sde\s(?:la\s)?versión|notas\sdel\slanzamiento|registro\sde\scambios|novedades|"
+    r"notas\sde\s(?:la\s)?versão|notas\sda\sversão|registro\sde\salterações|novidades|"
+    r"notes\sde\s(?:la\s)?version|journal\sdes\smodifications|nouveautés|"
+    r"versionshinweise|änderungsprotokoll|neuerungen|was\sist\sneu|"
+    r"note\sdi\s(?:rilascio|versione)|registro\sdelle\smodifiche|novità|"
+    r"release-opmerkingen|wijzigingslogboek|wat\sis\ser\snieuw|"
+    r"notes\sde\sla\sversió|registre\sde\scanvis|"
+    r"catatan\s(?:rilis|versi)|log\sperubahan|nota\skeluaran|"
+    r"sürüm\snotları|değişiklik\sgünlüğü|yenilikler|"
+    r"примечания\sк\s(?:выпуску|релизу)|список\sизменений|журнал\sизменений|что\sнового|"
+    r"примітки\sдо\sвипуску|список\sзмін|"
+    r"informacje\so\swydaniu|lista\szmian|dziennik\szmian|co\snowego|"
+    r"poznámky\sk\svydání|seznam\szměn|"
+    r"versionsinformation|ändringslogg|udgivelsesnoter|ændringslog|versjonsmerknader|endringslogg|"
+    r"julkaisutiedot|muutosloki|kiadási\smegjegyzések|változásnapló|"
+    r"note\sde\slansare|jurnal\sde\smodificări|σημειώσεις\sέκδοσης|"
+    r"ghi\schú\sphát\shành|nhật\ský\sthay\sđổi|"
+    r"更新日志|更新日誌|发布说明|發行說明|版本说明|版本說明|更新说明|"
+    r"リリースノート|変更履歴|更新履歴|릴리스\s?노트|변경\s?(?:로그|사항)|"
+    r"ملاحظات\sالإصدار|سجل\sالتغييرات|הערות\sגרסה|יומן\sשינויים|"
+    r"रिलीज़\sनोट्स|रिलीज\sनोट्स|maelezo\sya\stoleo"
+    r")\b",
+    re.MULTILINE,
+)
+
+
+_QUOTES: Final = '"“”„«»「」『』‹›'
+
+
+def _release_note(low: str) -> bool:
+    return _RELEASE_NOTE_RE.search(low) is not None and not any(c in low for c in _QUOTES)
+
+
 def _refused(text: str, start: int, end: int) -> bool:
     return (
         _REFUSAL_BEFORE_RE.search(text, max(0, start - 60), start) is not None
@@ -236,6 +292,11 @@ class HiddenPromptDetector:
         hits = ctx.hits
         if "hp.marker" in hits and self._marker(ctx):
             return True
+        if _release_note(ctx.low_plain):
+            # Round 25: release notes name prompt features ("the system prompt no longer
+            # shows in the logs"); only an injection's own triad (ignore + previous +
+            # instructions) counts in them
+            return "hp.world" in hits and any(True for _ in self.world.injections(ctx.low_plain))
         for trigger in hits:
             if trigger.startswith("hp.phrase."):
                 rule = self.phrases[int(trigger[10:])]

@@ -214,8 +214,9 @@ def _any_env_path(text: str) -> bool:
     return False
 
 
+# Round 25: not after "{{" (Handlebars' whitespace control, ``{{~/system}}``, ``{{~/if}}``).
 _HOME_RE: Final = re.compile(
-    r"(?<![A-Za-z0-9_.~/\\\-])~(?:[A-Za-z_][A-Za-z0-9_.\-]{0,31})?/(?:[A-Za-z0-9_.\-]|[^\W\d_]{2})"
+    r"(?<![A-Za-z0-9_.~/\\\-])(?<!\{\{)~(?:[A-Za-z_][A-Za-z0-9_.\-]{0,31})?/(?:[A-Za-z0-9_.\-]|[^\W\d_]{2})"
 )
 _FILE_URL_RE: Final = re.compile(
     r"(?<![a-z0-9])(?:(?:file|smb|nfs|afp|cifs):/{1,3}[^\s/]|unix:/{1,3}[a-z0-9_.\-]+/)",

@@ -240,18 +240,24 @@ class PromptWords:
             talk_from = max(_line_start(low, s), s - _TALK_BEFORE)
             talk_to = min(line_end, e + _ORDER_REACH)
             quote = _quoted_span(low, cue, line_end)
+            # Round 25: a talk word inside the anchor itself is the anchor's (Azerbaijani
+            # "təlimat", instruction, holds "təlim", training): talk is looked for around it.
             if quote is not None:
                 # Round 24: the recited text itself, quoted, is not talk about prompts
                 # ("System message …: 'You are a SQL expert … Tables: …' I'll write a
                 # SELECT": the recital's own words and what the writer does after it are
                 # not a tutorial); the framing before it and the comment after it are.
-                if self.talk.any(low, talk_from, quote[0]) or self.talk.any(
+                if self._talk_around(low, talk_from, quote[0], s, e) or self.talk.any(
                     low, quote[1], max(quote[1], talk_to)
                 ):
                     continue
-            elif self.talk.any(low, talk_from, talk_to):
+            elif self._talk_around(low, talk_from, talk_to, s, e):
                 continue
             yield s, e
+
+    def _talk_around(self, low: str, lo: int, hi: int, s: int, e: int) -> bool:
+        """A talk word between ``lo`` and ``hi`` that is not inside the anchor ``s:e``."""
+        return any(ts < s or te > e for ts, te in self.talk.find(low, lo, hi))
 
     def named_without_content(
         self, low: str, declined: Callable[[str, int, int], bool] | None = None
