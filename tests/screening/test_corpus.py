@@ -106,6 +106,26 @@ HELDOUT_BATCH34 = Path(__file__).parent / "data" / "screening_heldout_batch34.js
 # kinds, no rule for one of their lines (docs/screening.md), none relabelled.
 HELDOUT_BATCH35 = Path(__file__).parent / "data" / "screening_heldout_batch35.jsonl"
 HELDOUT_BATCH36 = Path(__file__).parent / "data" / "screening_heldout_batch36.jsonl"
+# Batches 37 and 38: written blind after round 24; first runs on it 94.5% caught (274 of
+# 290), 3 false drops of 180 and 97.9% (284 of 290), 1 of 180; round 25 was made on their
+# kinds, no rule for one of their lines (docs/screening.md), none relabelled.
+HELDOUT_BATCH37 = Path(__file__).parent / "data" / "screening_heldout_batch37.jsonl"
+HELDOUT_BATCH38 = Path(__file__).parent / "data" / "screening_heldout_batch38.jsonl"
+# What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
+# false drop there is a regression.
+LEFT_AFTER_ROUND25 = {
+    HELDOUT_BATCH37: {
+        "b37-0210",  # a bulleted rules list without a heading (Tamil)
+        "b37-0232",  # the same in English
+        "b37-0391",  # the same in Portuguese
+    },
+    HELDOUT_BATCH38: {
+        "b38-0266",  # Bedrock Converse reasoning with a signature: dropped, named credential
+        "b38-0232",  # a jailbreak the user pasted (the user's own words by the contract)
+        "b38-0382",  # a forum jailbreak in Italian (no Italian jailbreak phrase)
+        "b38-0417",  # a general explanation of system prompts in Japanese (model 0.53)
+    },
+}
 # What round 24 left of batches 35 and 36 (docs/screening.md, "Round 24"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND24 = {
@@ -183,6 +203,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH34,
         HELDOUT_BATCH35,
         HELDOUT_BATCH36,
+        HELDOUT_BATCH37,
+        HELDOUT_BATCH38,
     ],
     ids=[
         "batches1-4",
@@ -218,6 +240,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch34",
         "batch35",
         "batch36",
+        "batch37",
+        "batch38",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -235,6 +259,13 @@ def test_round24_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= LEFT_AFTER_ROUND24[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND25), ids=["batch37", "batch38"])
+def test_round25_batches_keep_what_it_fixed(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= LEFT_AFTER_ROUND25[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
