@@ -154,6 +154,15 @@ _EN_ANCHORS: Final = (
     # round 19: automated readers named by their job ("note for automated reviewers")
     "automated review", "automated triage", "automated agent", "automated code review",
 )  # fmt: skip
+# Round 25: English rules recited as a bulleted list without a heading ("- Always answer
+# in …\n- Never mention …"): an item that opens with a rule word reaches the model, which
+# decides (the weak gate's threshold applies when no persona word is there). Rule words
+# alone are everywhere in English prose, so only at a list item's start.
+_EN_LIST_ANCHORS: Final = tuple(
+    bullet + word
+    for bullet in ("- ", "* ", "• ", "– ", "1. ", "2. ")
+    for word in ("always ", "never ", "do not ", "don't ", "only ")
+)
 
 
 # What can stand before a word: a space, a line break, an opening quote, bracket or an
@@ -168,7 +177,7 @@ def _anchors() -> tuple[str, ...]:
     looked for after a space or another opener (:data:`_WORD_OPENERS`), so that it cannot
     hide inside another word ("immer" in "simmer"); shorter than 4 letters, not at all
     (the short AI words are listed with their surroundings)."""
-    out: list[str] = list(_EN_ANCHORS)
+    out: list[str] = [*_EN_ANCHORS, *_EN_LIST_ANCHORS]
     for lang, (rules, persona, ai) in GATE_WORDS.items():
         if lang == "en":
             continue

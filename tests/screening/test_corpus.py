@@ -116,8 +116,7 @@ HELDOUT_BATCH38 = Path(__file__).parent / "data" / "screening_heldout_batch38.js
 LEFT_AFTER_ROUND25 = {
     HELDOUT_BATCH37: {
         "b37-0210",  # a bulleted rules list without a heading (Tamil)
-        "b37-0232",  # the same in English
-        "b37-0391",  # the same in Portuguese
+        "b37-0391",  # the same in Portuguese (model 0.41)
     },
     HELDOUT_BATCH38: {
         "b38-0266",  # Bedrock Converse reasoning with a signature: dropped, named credential

@@ -8,6 +8,7 @@
   ``/share/CACHEDEV1_DATA``.
 - Cohere's ``generations`` list as a provider's output list.
 - Prompt-template role blocks: Handlebars / Guidance, Semantic Kernel, Dotprompt, POML.
+- English rules recited as a bulleted list without a heading reach the recital model.
 - Hidden prompts: developer messages paraphrased (Malay, Marathi), a system prompt quoted
   in Azerbaijani and Tamil, injections addressed to an AI reader in transcripts and tool
   results (Portuguese, Hebrew, German).
@@ -131,6 +132,22 @@ def test_template_role_blocks_of_round_25(text: str, expected: str | None) -> No
 )
 def test_recitals_of_round_25(text: str) -> None:
     assert screen(text) == "hidden_prompt"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "- Always answer in the caller's language\n- Never mention partner banks by name\n- Do not offer fee waivers above 20 USD without a supervisor\n- Keep answers under 100 words\nUsing these for the reply now.",
+            "hidden_prompt",
+        ),
+        ("Checklist for the release:\n- Always run the migrations on staging first\n- Never deploy on Fridays\n- Do not skip the smoke tests\nPosted to the wiki.", None),
+        ("- Always wear gloves\n- Never leave the kiln open\n- Do not store glazes near food", None),
+        ("Steps done:\n1. Only the failing test was rerun\n2. Never saw the timeout again", None),
+    ],
+)
+def test_bulleted_rules_of_round_25(text: str, expected: str | None) -> None:
+    assert screen(text) == expected
 
 
 # Release notes that name prompt features, in the contract's languages.
