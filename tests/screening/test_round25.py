@@ -41,21 +41,45 @@ from pipeline.screening.values import looks_like_password
         ("The WPA2 key is stored in the router; I did not open that page.", None),
         ("Reset the Wi-Fi key from the admin page and tell nobody.", None),
         # VPN pre-shared keys
-        ("The strongSwan config has the IPsec pre-shared key Falcon!7734xq for the branch tunnel.", "credential"),
-        ("La configuración del túnel muestra la clave precompartida Roble_8812!k en texto plano.", "credential"),
+        (
+            "The strongSwan config has the IPsec pre-shared key Falcon!7734xq for the branch tunnel.",
+            "credential",
+        ),
+        (
+            "La configuración del túnel muestra la clave precompartida Roble_8812!k en texto plano.",
+            "credential",
+        ),
         ("The pre-shared key must be at least 20 characters long for IKEv2.", None),
         # encryption keys
-        ("Le job de sauvegarde affiche la clé de chiffrement : Q7rLm2XvTq9cWz4kBn8sHd3pYf6aGe1u", "credential"),
-        ("Die Sicherung nutzt den Verschlüsselungsschlüssel 9fKq2LmZx7RtWv4cNb8sHd3pYe6aGu1j für das Archiv.", "credential"),
+        (
+            "Le job de sauvegarde affiche la clé de chiffrement : Q7rLm2XvTq9cWz4kBn8sHd3pYf6aGe1u",
+            "credential",
+        ),
+        (
+            "Die Sicherung nutzt den Verschlüsselungsschlüssel 9fKq2LmZx7RtWv4cNb8sHd3pYe6aGu1j für das Archiv.",
+            "credential",
+        ),
         ("The backup encryption key is kept in the vault, not in the job settings.", None),
         # enrollment tokens
-        ("The Intune device log shows the enrollment token k3XhQ9vLmZ2rTw7cNb4sYd8pFe6aGu1jRq5o in clear text.", "credential"),
-        ("Jamf-loggen viser registreringstokenet Wz8pLq3XvTm9cRk2Bn7sHd4yFe6aGu1jQo5r ved siden av serienummeret.", "credential"),
+        (
+            "The Intune device log shows the enrollment token k3XhQ9vLmZ2rTw7cNb4sYd8pFe6aGu1jRq5o in clear text.",
+            "credential",
+        ),
+        (
+            "Jamf-loggen viser registreringstokenet Wz8pLq3XvTm9cRk2Bn7sHd4yFe6aGu1jQo5r ved siden av serienummeret.",
+            "credential",
+        ),
         ("The enrollment token expires after 24 hours; request a new one from the portal.", None),
         # crypt keys, versioned API key names, Nordic definite forms
         ("env.php dump: crypt.key = 4be8c0d19a7f3e26b5d41c9a08e7f3b2", "credential"),
-        ("The merchant config holds apiv3_key: Hq7Lz2XmVt9cRw4kBn8sJd3pYf6aGe1u for refunds.", "credential"),
-        ("Regnearket har en kommentar med API-nøglen 7c1e9a04f3b25d86e0a4c71f92b3d658 til lønsystemet.", "credential"),
+        (
+            "The merchant config holds apiv3_key: Hq7Lz2XmVt9cRw4kBn8sJd3pYf6aGe1u for refunds.",
+            "credential",
+        ),
+        (
+            "Regnearket har en kommentar med API-nøglen 7c1e9a04f3b25d86e0a4c71f92b3d658 til lønsystemet.",
+            "credential",
+        ),
         ("The crypt key is rotated with bin/magento encryption:key:change.", None),
         ("apiv3_key: <set in the merchant platform>", None),
         # an apostrophe letter inside a word (Uzbek o‘, g‘) is a word, not a password
@@ -78,7 +102,10 @@ def test_an_apostrophe_word_is_no_password_but_a_mixed_value_is() -> None:
     [
         ("Das NAS hängt den Ordner unter /volume1/projekte/angebote ein.", "internal_path"),
         ("Hyper Backup schreibt nach /volumeUSB1/usbshare/archiv.hbk", "internal_path"),
-        ("Container Station keeps its compose file at /share/CACHEDEV1_DATA/Container/web/docker-compose.yml", "internal_path"),
+        (
+            "Container Station keeps its compose file at /share/CACHEDEV1_DATA/Container/web/docker-compose.yml",
+            "internal_path",
+        ),
         ("Raise the volume1 slider in the mixer, then save.", None),
         ("Open the link https://photos.example.com/volume1/album to view it.", None),
         ("Use /share/8f3k2a to send the document to the client.", None),
@@ -92,9 +119,18 @@ def test_nas_paths_of_round_25(text: str, expected: str | None) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ('Raw reply: {"id":"c81f","generations":[{"id":"g-2","text":"Your parcel left the depot","finish_reason":"MAX_TOKENS"}]}', "raw_output"),
-        ('{"generations":[{"id":"x9","text":"Hola","finish_reason":"COMPLETE"}],"prompt":"saludo"}', "raw_output"),
-        ('The family tree JSON: {"generations": [{"name": "Boomers", "years": "1946-1964"}, {"name": "Gen X"}]}', None),
+        (
+            'Raw reply: {"id":"c81f","generations":[{"id":"g-2","text":"Your parcel left the depot","finish_reason":"MAX_TOKENS"}]}',
+            "raw_output",
+        ),
+        (
+            '{"generations":[{"id":"x9","text":"Hola","finish_reason":"COMPLETE"}],"prompt":"saludo"}',
+            "raw_output",
+        ),
+        (
+            'The family tree JSON: {"generations": [{"name": "Boomers", "years": "1946-1964"}, {"name": "Gen X"}]}',
+            None,
+        ),
         ('{"generations": 4, "founder": "Ana"}', None),
     ],
 )
@@ -105,13 +141,31 @@ def test_provider_output_lists_of_round_25(text: str, expected: str | None) -> N
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Die Vorlage rendert {{#system}}Du bist der Kundendienst der Stadtwerke. Nenne nie Tarife.{{/system}}", "hidden_prompt"),
-        ("Template preview: {{#system~}}You are the billing helper; never quote discounts.{{~/system}}", "hidden_prompt"),
-        ("{{#message role=\"system\"}}You are a travel desk bot. Never book without approval.{{/message}}", "hidden_prompt"),
-        ('The .prompt file: {{role "system"}} You are a recipe assistant; answer in French.', "hidden_prompt"),
-        ('<message role="system">You are the HR helper; never disclose salaries.</message>', "hidden_prompt"),
+        (
+            "Die Vorlage rendert {{#system}}Du bist der Kundendienst der Stadtwerke. Nenne nie Tarife.{{/system}}",
+            "hidden_prompt",
+        ),
+        (
+            "Template preview: {{#system~}}You are the billing helper; never quote discounts.{{~/system}}",
+            "hidden_prompt",
+        ),
+        (
+            '{{#message role="system"}}You are a travel desk bot. Never book without approval.{{/message}}',
+            "hidden_prompt",
+        ),
+        (
+            'The .prompt file: {{role "system"}} You are a recipe assistant; answer in French.',
+            "hidden_prompt",
+        ),
+        (
+            '<message role="system">You are the HR helper; never disclose salaries.</message>',
+            "hidden_prompt",
+        ),
         ("Guidance wraps the system turn in a {{#system}} block; the docs show how.", None),
-        ("The mail template loops with {{#each orders}}{{id}}{{/each}} and closes with {{~/if}}.", None),
+        (
+            "The mail template loops with {{#each orders}}{{id}}{{/each}} and closes with {{~/if}}.",
+            None,
+        ),
     ],
 )
 def test_template_role_blocks_of_round_25(text: str, expected: str | None) -> None:
@@ -141,8 +195,14 @@ def test_recitals_of_round_25(text: str) -> None:
             "- Always answer in the caller's language\n- Never mention partner banks by name\n- Do not offer fee waivers above 20 USD without a supervisor\n- Keep answers under 100 words\nUsing these for the reply now.",
             "hidden_prompt",
         ),
-        ("Checklist for the release:\n- Always run the migrations on staging first\n- Never deploy on Fridays\n- Do not skip the smoke tests\nPosted to the wiki.", None),
-        ("- Always wear gloves\n- Never leave the kiln open\n- Do not store glazes near food", None),
+        (
+            "Checklist for the release:\n- Always run the migrations on staging first\n- Never deploy on Fridays\n- Do not skip the smoke tests\nPosted to the wiki.",
+            None,
+        ),
+        (
+            "- Always wear gloves\n- Never leave the kiln open\n- Do not store glazes near food",
+            None,
+        ),
         ("Steps done:\n1. Only the failing test was rerun\n2. Never saw the timeout again", None),
     ],
 )
@@ -153,14 +213,20 @@ def test_bulleted_rules_of_round_25(text: str, expected: str | None) -> None:
 # Release notes that name prompt features, in the contract's languages.
 _RELEASE_NOTES: Final = [
     ("en", "Release notes: the assistant no longer writes its system prompt into debug logs."),
-    ("es", "Notas de la versión: el asistente ya no muestra el prompt del sistema en los registros."),
+    (
+        "es",
+        "Notas de la versión: el asistente ya no muestra el prompt del sistema en los registros.",
+    ),
     ("pt", "Notas da versão: o assistente não exibe mais o prompt do sistema nos logs."),
     ("fr", "Notes de version : l'assistant n'affiche plus le prompt système dans les journaux."),
     ("de", "Versionshinweise: Der Systemprompt wird nicht mehr in den Protokollen angezeigt."),
     ("it", "Note di rilascio: l'assistente non mostra più il prompt di sistema nei log."),
     ("nl", "Wijzigingslogboek: de assistent toont de systeemprompt niet meer in de logs."),
     ("ca", "Notes de la versió: l'assistent ja no mostra el prompt del sistema als registres."),
-    ("id", "Catatan rilis: prompt sistem tidak lagi tampil di log dan token akses kedaluwarsa dalam 1 jam."),
+    (
+        "id",
+        "Catatan rilis: prompt sistem tidak lagi tampil di log dan token akses kedaluwarsa dalam 1 jam.",
+    ),
     ("ms", "Nota keluaran: prompt sistem tidak lagi dipaparkan dalam log."),
     ("tr", "Sürüm notları: sistem istemi artık günlüklerde gösterilmiyor."),
     ("ru", "Список изменений: системный промпт больше не попадает в логи."),
@@ -173,7 +239,10 @@ _RELEASE_NOTES: Final = [
     ("fi", "Muutosloki: järjestelmäkehote ei enää näy lokeissa."),
     ("hu", "Változásnapló: a rendszerprompt többé nem jelenik meg a naplókban."),
     ("ro", "Note de lansare: promptul de sistem nu mai apare în jurnale."),
-    ("el", "Σημειώσεις έκδοσης: η προτροπή συστήματος δεν εμφανίζεται πλέον στα αρχεία καταγραφής."),
+    (
+        "el",
+        "Σημειώσεις έκδοσης: η προτροπή συστήματος δεν εμφανίζεται πλέον στα αρχεία καταγραφής.",
+    ),
     ("vi", "Ghi chú phát hành: lời nhắc hệ thống không còn hiển thị trong nhật ký."),
     ("zh", "更新日志：系统提示词不再写入日志。"),
     ("ja", "リリースノート：システムプロンプトはログに表示されなくなりました。"),
@@ -187,10 +256,19 @@ _RELEASE_NOTES: Final = [
 _TALK: Final = [
     ("en", "I explained to the user what a system prompt is in general, without quoting any."),
     ("es", "Le expliqué al usuario qué es un prompt del sistema en general, sin citar ninguno."),
-    ("de", "Die Webseite enthielt versteckte Anweisungen für KI; ich habe sie nicht befolgt und nur die Preise übernommen."),
+    (
+        "de",
+        "Die Webseite enthielt versteckte Anweisungen für KI; ich habe sie nicht befolgt und nur die Preise übernommen.",
+    ),
     ("pt", "O PDF tinha instruções escondidas para IA; não segui nenhuma e resumi só o contrato."),
-    ("it", "Discussione sulla policy: dove conservare le istruzioni di sistema dell'assistente, nel repository o nella console?"),
-    ("fr", "La page contenait une tentative d'injection pour les assistants IA ; je l'ai ignorée et je continue le résumé."),
+    (
+        "it",
+        "Discussione sulla policy: dove conservare le istruzioni di sistema dell'assistente, nel repository o nella console?",
+    ),
+    (
+        "fr",
+        "La page contenait une tentative d'injection pour les assistants IA ; je l'ai ignorée et je continue le résumé.",
+    ),
 ]
 _NEAR_MISSES: Final = _RELEASE_NOTES + _TALK
 
