@@ -115,10 +115,13 @@ HELDOUT_BATCH38 = Path(__file__).parent / "data" / "screening_heldout_batch38.js
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
     HELDOUT_BATCH37: {
+        "b37-0047",  # an order to the "robô" of a voice note (no gate word; model 0.68)
         "b37-0210",  # a bulleted rules list without a heading (Tamil)
+        "b37-0307",  # a Marathi paraphrase whose orders ("…ायचे") the table lacks
         "b37-0391",  # the same in Portuguese (model 0.41)
     },
     HELDOUT_BATCH38: {
+        "b38-0019",  # an instruction in a tool result addressed to the agent (no gate word)
         "b38-0266",  # Bedrock Converse reasoning with a signature: dropped, named credential
         "b38-0232",  # a jailbreak the user pasted (the user's own words by the contract)
         "b38-0382",  # a forum jailbreak in Italian (no Italian jailbreak phrase)
