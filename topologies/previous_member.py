@@ -13,9 +13,9 @@ would have sent on a clean stop.
 
 If the predecessor is in fact alive but frozen, it is expelled as a session timeout would
 expel it: its commits are refused and it rejoins as a new member, so nothing more is at
-risk than at the end of its session. A second process on a live worker's directory does
-not get here: the directory's lock stops it first (:mod:`topologies.datadir`). Not with static membership: there the successor
-takes the predecessor's place by its instance id.
+risk than at the end of its session. Not with static membership: there the successor
+takes the predecessor's place by its instance id. A second process on a live worker's
+directory does not get here: the directory's lock stops it first (:mod:`topologies.datadir`).
 """
 
 from __future__ import annotations
