@@ -1,0 +1,144 @@
+"""Whose is the latency tail after a backlog: the broker's or the worker's? (issues 24, 27)
+
+make bench's latency "after the backlog" (the worker that drained 200k events, on the
+broker that holds them) has a longer tail than on a fresh broker and worker. Tansu keeps
+every record in memory and slows as it fills, so the broker was the suspect. One run
+here separates the two, at one offered rate:
+
+- after: (b)'s backlog drained, then the latency stream on the same worker and broker;
+- filled broker, new worker: that worker stopped, a second deployment (its own topics and
+  group, the same settings) started on the same filled broker, the same stream;
+- fresh: the same stream on a fresh broker and worker.
+
+    cd /tmp && PYTHONPATH=<tree> python -m benchmarks.latency_after_backlog 9000 [--profile DIR]
+
+``--profile DIR``: py-spy samples each worker during its stream (raw format, 200 Hz, 9 s)
+into DIR/after.txt, DIR/filled.txt and DIR/fresh.txt. Prints one RESULT line (p50 / p99
+in ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from benchmarks import bench_streaming as bench
+from pipeline.config import PipelineConfig, TopicNames
+from pipeline.dev.runner import WorkerProcess
+from pipeline.kafka.admin import create_topics, pipeline_topics
+
+
+def profiled(
+    worker: WorkerProcess,
+    profile: Path | None,
+    name: str,
+    measure: Callable[[], tuple[float, float, int]],
+) -> tuple[float, float, int]:
+    """``measure()``, with py-spy sampling ``worker`` meanwhile when ``profile`` is set."""
+    spy = shutil.which("py-spy")
+    if profile is None or spy is None or worker.process is None:
+        return measure()
+    sampler = subprocess.Popen(
+        [
+            spy,
+            "record",
+            "-d",
+            "9",
+            "-r",
+            "200",
+            "-f",
+            "raw",
+            "-o",
+            str(profile / f"{name}.txt"),
+            "-p",
+            str(worker.process.pid),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        return measure()
+    finally:
+        sampler.wait(timeout=60)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("rate", type=float, nargs="?", default=9000.0, help="events/s")
+    parser.add_argument("--profile", type=Path, help="py-spy samples into this directory")
+    args = parser.parse_args()
+    rate, profile = args.rate, args.profile
+    if profile is not None:
+        profile.mkdir(parents=True, exist_ok=True)
+    lines = bench.lines_for(200_000, seed=11, start=datetime.now(UTC))
+    count = int(rate * 10)
+    stream = bench.lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+    config = PipelineConfig()
+    # The second deployment's own topics: the filled broker's records are not its input.
+    names = {field: f"x.{getattr(config.topics, field)}" for field in TopicNames.model_fields}
+    second = PipelineConfig(topics=TopicNames(**names))
+    with tempfile.TemporaryDirectory(prefix="chao-after-backlog-") as tmp:
+        with bench.fresh_broker(tmp, "b") as broker:
+            worker = bench.single_worker_setup(broker, config, Path(tmp), "bench-worker")
+            try:
+                drained = bench.measure_worker(broker, [worker], lines, config)
+                after = profiled(
+                    worker,
+                    profile,
+                    "after",
+                    lambda: bench.measure_latency(broker, stream, rate, config),
+                )
+            finally:
+                worker.stop()
+            asyncio.run(
+                create_topics(broker.bootstrap, pipeline_topics(second.topics, bench.PARTITIONS))
+            )
+            env = {
+                "CHAO_WORKER_PARTITIONS": str(bench.PARTITIONS),
+                "CHAO_WORKER_LOG_LEVEL": "warning",
+                "CHAO_WORKER_APP_ID": "chao-bench-second",
+                **{f"CHAO_TOPIC_{field.upper()}": name for field, name in names.items()},
+            }
+            newcomer = WorkerProcess(
+                broker.url, name="bench-worker-second", log_dir=Path(tmp), env=env
+            )
+            try:
+                newcomer.start()
+                newcomer.wait_ready(timeout=120)
+                filled = profiled(
+                    newcomer,
+                    profile,
+                    "filled",
+                    lambda: bench.measure_latency(broker, stream, rate, second),
+                )
+            finally:
+                newcomer.stop()
+        with bench.fresh_broker(tmp, "fresh") as broker:
+            worker = bench.single_worker_setup(broker, config, Path(tmp), "bench-worker-fresh")
+            try:
+                worker.start()
+                worker.wait_ready(timeout=120)
+                fresh = profiled(
+                    worker,
+                    profile,
+                    "fresh",
+                    lambda: bench.measure_latency(broker, stream, rate, config),
+                )
+            finally:
+                worker.stop()
+    print(
+        f"RESULT rate={rate:.0f} b={drained:.0f} after={after[0]:.0f}/{after[1]:.0f} "
+        f"filled_broker_new_worker={filled[0]:.0f}/{filled[1]:.0f} "
+        f"fresh={fresh[0]:.0f}/{fresh[1]:.0f}",
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main()
