@@ -301,6 +301,8 @@ class CredentialDetector:
             yield name + "=", "cred.cookie"
         for literal in ("__host-", "__secure-", "cookie:"):
             yield literal, "cred.cookie"
+        for literal in ("base64", "b64"):
+            yield literal, "cred.b64pass"
         yield "kind: secret", "cred.k8s"
         yield 'kind: "secret"', "cred.k8s"
         # round 8: values judged by their shape where no vendor list names them
@@ -365,6 +367,8 @@ class CredentialDetector:
         if "cred.cookie" in hits and self._cookie(ctx):
             return True
         if "cred.k8s" in hits and self._k8s_secret(ctx):
+            return True
+        if "cred.b64pass" in hits and _base64_declared_password(ctx.text):
             return True
         if "cred.generic" in hits and _generic_prefixed(ctx.text, hits["cred.generic"]):
             return True
@@ -846,6 +850,65 @@ def _b64_private_key(text: str) -> bool:
     return False
 
 
+# Round 26: a password element or attribute whose value is declared base64 (FileZilla's
+# ``<Pass encoding="base64">…</Pass>`` in sitemanager.xml / recentservers.xml,
+# ``password_b64=``, ``"passwordBase64": "…"``). Base64 is an encoding, not a protection:
+# the value is the password, and its letters look like a word to the value checks.
+_PASSWORD_NAME: Final = (
+    r"(?:pass|password|passwd|pwd|passphrase|secret|kennwort|contrase(?:n|ñ)a|senha)"
+)
+_B64_VALUE: Final = r"(?P<v>[A-Za-z0-9+/]{4,512}={0,2})"
+_B64_PASSWORD_RES: Final = (
+    # <Pass encoding="base64">…</Pass>, the attribute anywhere in the opening tag
+    re.compile(
+        r"(?i)<(?P<n>"
+        + _PASSWORD_NAME
+        + r")\b[^<>]{0,80}?\bencoding\s?=\s?[\"']base64[\"'][^<>]{0,40}>"
+        r"\s{0,2}" + _B64_VALUE + r"\s{0,2}</(?P=n)>"
+    ),
+    # password_b64=…, passwordBase64: "…", pass-base64 = '…'
+    re.compile(
+        r"(?i)(?<![A-Za-z])"
+        + _PASSWORD_NAME
+        + r"[_\-.]?(?:b64|base64)[\"']?\s{0,2}[:=]\s{0,3}[\"'`]?"
+        + _B64_VALUE
+        + r"(?![A-Za-z0-9+/=])"
+    ),
+    # <… password="…" … encoding="base64"> (the declaration after the value, one element)
+    re.compile(
+        r"(?i)\b" + _PASSWORD_NAME + r"\s?=\s?[\"']" + _B64_VALUE + r"[\"'][^<>]{0,80}?"
+        r"\b(?:password_?)?encoding\s?=\s?[\"']base64[\"']"
+    ),
+)
+
+
+_PLACEHOLDER_WORDS: Final = frozenset({"password", "passwd", "secret", "example", "placeholder"})
+
+
+def _base64_declared_password(text: str) -> bool:
+    """Whether ``text`` holds a password declared base64 whose value decodes to one."""
+    for pattern in _B64_PASSWORD_RES:
+        for n, m in enumerate(pattern.finditer(text)):
+            if n >= 8:
+                break
+            if _decodes_to_password(m.group("v")):
+                return True
+    return False
+
+
+def _decodes_to_password(value: str) -> bool:
+    """A base64 value that decodes to printable text of 4 characters or more, not a
+    placeholder (``cGFzc3dvcmQ=`` is "password", ``KioqKg==`` is "****")."""
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+        plain = decoded.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    if len(plain) < 4 or not plain.isprintable() or len(set(plain)) < 3:
+        return False
+    return not is_placeholder(plain) and plain.lower() not in _PLACEHOLDER_WORDS
+
+
 def _closes_tag(text: str, end: int, limit: int) -> bool:
     """Whether an XML element's value ending at ``end`` is followed by a closing tag."""
     return text.startswith("</", end) or text.startswith("</", end + 1)
@@ -874,6 +937,13 @@ def _grade(cls: str, where: str) -> str:
     return {"assign": "secret", "link": "secret", "window": "strong"}[where]
 
 
+def _cjk_phrase(v: str) -> bool:
+    """CJK letters and punctuation only (quotation marks of one string and the next's)."""
+    return any(map(_is_cjk, v)) and all(
+        _is_cjk(ch) or unicodedata.category(ch)[0] == "P" for ch in v
+    )
+
+
 def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     v = fold_lookalikes(strip_value(value))
     if not v or is_reference(v) or v[0] in ")]},;(":
@@ -895,7 +965,11 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
             return looks_like_password(v)
         return True
     if grade == "password":
-        return looks_like_password(v) or (quoted and len(v) >= 6 and " " not in v)
+        # Round 26: a quoted run of CJK letters is a phrase written without spaces (UI
+        # strings: “请输入验证码”, "enter the verification code"), not a quoted password.
+        return looks_like_password(v) or (
+            quoted and len(v) >= 6 and " " not in v and not _cjk_phrase(v)
+        )
     if grade == "secret":
         if looks_machine_made(v, min_len=8):
             return True

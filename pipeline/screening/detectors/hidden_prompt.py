@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from pipeline.screening.context import Context
+from pipeline.screening.detectors.agent_config import AGENT_FIELD_ANCHORS, agent_config_quoted
 from pipeline.screening.detectors.prompt_words import PromptWords, prompt_word_anchors
 from pipeline.screening.recital import GATE_ANCHORS, RecitalModel, recital_model
 from pipeline.screening.rules import PhraseRule, phrase_rules
@@ -284,6 +285,8 @@ class HiddenPromptDetector:
             yield literal, "hp.recital"
         for literal in prompt_word_anchors():
             yield literal, "hp.world"
+        for literal in AGENT_FIELD_ANCHORS:
+            yield literal, "hp.agent"
         for index, rule in enumerate(self.phrases):
             for anchor in rule.anchors:
                 yield anchor, f"hp.phrase.{index}"
@@ -305,6 +308,10 @@ class HiddenPromptDetector:
                 ):
                     return True
         if "hp.world" in hits and self._world(ctx.low_plain, hits["hp.world"]):
+            return True
+        if "hp.agent" in hits and agent_config_quoted(ctx.low_plain, self.world):
+            # Round 26: an agent framework's configuration quoted back (role / goal /
+            # backstory, system_message, instructions …)
             return True
         return (
             "hp.recital" in hits
