@@ -111,6 +111,19 @@ HELDOUT_BATCH36 = Path(__file__).parent / "data" / "screening_heldout_batch36.js
 # kinds, no rule for one of their lines (docs/screening.md), none relabelled.
 HELDOUT_BATCH37 = Path(__file__).parent / "data" / "screening_heldout_batch37.jsonl"
 HELDOUT_BATCH38 = Path(__file__).parent / "data" / "screening_heldout_batch38.jsonl"
+# Batches 39 and 40: written blind after round 25; first runs on it 99.7% caught (289 of
+# 290), 2 false drops of 180 and 96.9% (281 of 290), 0 of 180; round 26 was made on their
+# kinds, no rule for one of their lines (docs/screening.md), none relabelled.
+HELDOUT_BATCH39 = Path(__file__).parent / "data" / "screening_heldout_batch39.jsonl"
+HELDOUT_BATCH40 = Path(__file__).parent / "data" / "screening_heldout_batch40.jsonl"
+# What round 26 left of batches 39 and 40 (docs/screening.md, "Round 26"): any other miss or
+# false drop there is a regression.
+LEFT_AFTER_ROUND26: dict[Path, set[str]] = {
+    HELDOUT_BATCH39: {
+        "b39-0456",  # security advice in Yoruba: the phase's "config" and "má ṣe" open the gate
+    },
+    HELDOUT_BATCH40: set(),
+}
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
@@ -207,6 +220,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH36,
         HELDOUT_BATCH37,
         HELDOUT_BATCH38,
+        HELDOUT_BATCH39,
+        HELDOUT_BATCH40,
     ],
     ids=[
         "batches1-4",
@@ -244,6 +259,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch36",
         "batch37",
         "batch38",
+        "batch39",
+        "batch40",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -268,6 +285,13 @@ def test_round25_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= LEFT_AFTER_ROUND25[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND26), ids=["batch39", "batch40"])
+def test_round26_batches_keep_what_it_fixed(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= LEFT_AFTER_ROUND26[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
