@@ -44,17 +44,7 @@ _CREW: Final = frozenset({"role", "goal", "backstory"})
 _GENERIC: Final = frozenset({"instructions", "prompt", "persona"})
 
 # The scan's literals: ``role`` alone never fires, so it is no anchor.
-AGENT_FIELD_ANCHORS: Final = (
-    "backstory",
-    "goal",
-    "system_message",
-    "systemmessage",
-    "system_prompt",
-    "systemprompt",
-    "pre_prompt",
-    "agent_instructions",
-    "persona",
-)
+AGENT_FIELD_ANCHORS: Final = ("goal", "persona", *sorted(_AGENT_ONLY))
 
 _OPEN_QUOTES: Final = {
     '"': '"',

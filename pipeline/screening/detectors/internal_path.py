@@ -298,6 +298,18 @@ def _hebrew_prefixed(text: str, at: int) -> bool:
     return at >= 2 and text[at - 1] in "-\u05be" and "\u05d0" <= text[at - 2] <= "\u05ea"
 
 
+def _starts_a_path(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether ``pattern`` matches somewhere that starts a path of its own: not inside a
+    URL or a longer path (a web route or a relative path), unless only a Hebrew prefix
+    letter is glued before it."""
+    for m in pattern.finditer(text):
+        at = m.start()
+        if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
+            continue
+        return True
+    return False
+
+
 def _private_v4(a: int, b: int) -> bool:
     return (
         a == 10
@@ -418,28 +430,13 @@ class InternalPathDetector:
         return False
 
     def _data(self, text: str) -> bool:
-        for m in _DATA_PATH_RE.finditer(text):
-            at = m.start()
-            if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
-                continue  # inside a URL or a longer path: a web route or a relative path
-            return True
-        return False
+        return _starts_a_path(_DATA_PATH_RE, text)
 
     def _ci(self, text: str) -> bool:
-        for m in _CI_PATH_RE.finditer(text):
-            at = m.start()
-            if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
-                continue  # inside a URL or a longer path: a web route
-            return True
-        return False
+        return _starts_a_path(_CI_PATH_RE, text)
 
     def _nas(self, text: str) -> bool:
-        for m in _NAS_PATH_RE.finditer(text):
-            at = m.start()
-            if at > 0 and text[at - 1] in _PATH_BEFORE and not _hebrew_prefixed(text, at):
-                continue  # inside a URL or a longer path: a web route
-            return True
-        return False
+        return _starts_a_path(_NAS_PATH_RE, text)
 
     def _unc_slash(self, text: str, low: str) -> bool:
         for m in _UNC_SLASH_RE.finditer(text):
