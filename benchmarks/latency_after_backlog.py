@@ -30,6 +30,7 @@ from pathlib import Path
 
 from benchmarks import bench_streaming as bench
 from pipeline.config import PipelineConfig, TopicNames
+from pipeline.dev.broker import Broker
 from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.admin import create_topics, pipeline_topics
 
@@ -68,6 +69,26 @@ def profiled(
         sampler.wait(timeout=60)
 
 
+def started_and_measured(
+    worker: WorkerProcess,
+    profile: Path | None,
+    name: str,
+    broker: Broker,
+    stream: list[bytes],
+    rate: float,
+    config: PipelineConfig,
+) -> tuple[float, float, int]:
+    """Start ``worker``, take the latency stream on it (profiled as ``name``), stop it."""
+    try:
+        worker.start()
+        worker.wait_ready(timeout=120)
+        return profiled(
+            worker, profile, name, lambda: bench.measure_latency(broker, stream, rate, config)
+        )
+    finally:
+        worker.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("rate", type=float, nargs="?", default=9000.0, help="events/s")
@@ -82,7 +103,7 @@ def main() -> None:
     config = PipelineConfig()
     # The second deployment's own topics: the filled broker's records are not its input.
     names = {field: f"x.{getattr(config.topics, field)}" for field in TopicNames.model_fields}
-    second = PipelineConfig(topics=TopicNames(**names))
+    second = PipelineConfig(topics=TopicNames.model_validate(names))
     with tempfile.TemporaryDirectory(prefix="chao-after-backlog-") as tmp:
         with bench.fresh_broker(tmp, "b") as broker:
             worker = bench.single_worker_setup(broker, config, Path(tmp), "bench-worker")
@@ -108,30 +129,10 @@ def main() -> None:
             newcomer = WorkerProcess(
                 broker.url, name="bench-worker-second", log_dir=Path(tmp), env=env
             )
-            try:
-                newcomer.start()
-                newcomer.wait_ready(timeout=120)
-                filled = profiled(
-                    newcomer,
-                    profile,
-                    "filled",
-                    lambda: bench.measure_latency(broker, stream, rate, second),
-                )
-            finally:
-                newcomer.stop()
+            filled = started_and_measured(newcomer, profile, "filled", broker, stream, rate, second)
         with bench.fresh_broker(tmp, "fresh") as broker:
             worker = bench.single_worker_setup(broker, config, Path(tmp), "bench-worker-fresh")
-            try:
-                worker.start()
-                worker.wait_ready(timeout=120)
-                fresh = profiled(
-                    worker,
-                    profile,
-                    "fresh",
-                    lambda: bench.measure_latency(broker, stream, rate, config),
-                )
-            finally:
-                worker.stop()
+            fresh = started_and_measured(worker, profile, "fresh", broker, stream, rate, config)
     print(
         f"RESULT rate={rate:.0f} b={drained:.0f} after={after[0]:.0f}/{after[1]:.0f} "
         f"filled_broker_new_worker={filled[0]:.0f}/{filled[1]:.0f} "
