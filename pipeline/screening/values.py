@@ -98,6 +98,25 @@ _PLACEHOLDER_RE: Final = re.compile(
     """,
     re.VERBOSE | re.IGNORECASE,
 )
+# What stands where a value was taken out: masks and log scrubbers' words (round 24: Rails
+# and Sentry "[FILTERED]", "scrubbed", "sanitized"); not a value, alone or inside a mask.
+_SCRUBBED: Final = frozenset(
+    [
+        "hidden",
+        "masked",
+        "redacted",
+        "removed",
+        "omitted",
+        "filtered",
+        "scrubbed",
+        "sanitized",
+        "sanitised",
+        "obfuscated",
+        "elided",
+        "withheld",
+        "secret",
+    ]
+)
 # Words that describe a value instead of being one (``password: required``), in lower case.
 _NOT_VALUES: Final = frozenset(
     [
@@ -125,21 +144,7 @@ _NOT_VALUES: Final = frozenset(
         "blank",
         "required",
         "optional",
-        "hidden",
-        "masked",
-        "redacted",
-        "removed",
-        "omitted",
-        # round 24: what log scrubbers write instead of the value (Rails and Sentry
-        # "[FILTERED]", Django "********************", "scrubbed", "sanitized")
-        "filtered",
-        "scrubbed",
-        "sanitized",
-        "sanitised",
-        "obfuscated",
-        "elided",
-        "withheld",
-        "secret",
+        *_SCRUBBED,
         "password",
         "passwd",
         "pwd",
@@ -212,24 +217,8 @@ _RANDOM_SEGMENT_RE: Final = re.compile(
     r"^(?=[A-Za-z0-9_]{8,}$)(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?![A-Z][a-z]+(?:[A-Z][a-z]+)*\d{0,2}$)"
     r"(?![A-Za-z]+(?:_[A-Za-z]+)*\d{0,2}$)"
 )
-_SCRUB_WORDS: Final = frozenset(
-    [
-        "redacted",
-        "filtered",
-        "hidden",
-        "masked",
-        "removed",
-        "scrubbed",
-        "sanitized",
-        "sanitised",
-        "omitted",
-        "secret",
-        "censored",
-        "obfuscated",
-        "elided",
-        "withheld",
-    ]
-)
+# Inside a mask (``***REDACTED***``, ``__hidden__``), "censored" too.
+_SCRUB_WORDS: Final = _SCRUBBED | {"censored"}
 _MASK_CHARS: Final = frozenset("*•●·xX#.…-_0?")
 
 

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from pipeline.screening.detectors.prompt_words import PromptWords
+from pipeline.screening.detectors.prompt_words import CLOSING_QUOTE, PromptWords
 
 __all__ = ["AGENT_FIELD_ANCHORS", "agent_config_quoted"]
 
@@ -46,19 +46,9 @@ _GENERIC: Final = frozenset({"instructions", "prompt", "persona"})
 # The scan's literals: ``role`` alone never fires, so it is no anchor.
 AGENT_FIELD_ANCHORS: Final = ("goal", "persona", *sorted(_AGENT_ONLY))
 
-_OPEN_QUOTES: Final = {
-    '"': '"',
-    "'": "'",
-    "`": "`",
-    "“": "”",
-    "”": "”",
-    "«": "»",
-    "„": "“”",
-    "「": "」",
-    "『": "』",
-    "‘": "’",
-    "‹": "›",
-}
+# The quote marks of ``prompt_words``, and those a quoted field value opens with too: a
+# backtick, a closing mark used as the opener (”…”), „ closed either way, ‹…›.
+_OPEN_QUOTES: Final = {**CLOSING_QUOTE, "`": "`", "”": "”", "„": "“”", "‹": "›"}
 _NAMES: Final = "|".join(sorted(_AGENT_ONLY | _CREW | _GENERIC, key=len, reverse=True))
 # A field: its name (quoted or not) then a colon or an equals sign, or an opening quote
 # right after it (``role「…」`` in Japanese prose).

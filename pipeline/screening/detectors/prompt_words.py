@@ -145,7 +145,8 @@ def prompt_word_anchors() -> tuple[str, ...]:
     return tuple(out)
 
 
-_CLOSING_QUOTE: Final = {
+#: An opening quote mark and the one that closes it (also read by ``agent_config``).
+CLOSING_QUOTE: Final = {
     '"': '"',
     "'": "'",
     "“": "”",
@@ -160,12 +161,12 @@ _CLOSING_QUOTE: Final = {
 def _quoted_span(low: str, cue: int, line_end: int) -> tuple[int, int] | None:
     """The quoted text that opens at the cue (after a colon and spaces, or the cue's own
     quote mark) and closes on the same line: (its start, past its closing mark)."""
-    at = cue - 1 if low[cue - 1] in _CLOSING_QUOTE else cue
+    at = cue - 1 if low[cue - 1] in CLOSING_QUOTE else cue
     while at < line_end and low[at] == " ":
         at += 1
-    if at >= line_end or low[at] not in _CLOSING_QUOTE:
+    if at >= line_end or low[at] not in CLOSING_QUOTE:
         return None
-    close = low.find(_CLOSING_QUOTE[low[at]], at + 1, line_end)
+    close = low.find(CLOSING_QUOTE[low[at]], at + 1, line_end)
     if close == -1:
         return None
     return at, close + 1
