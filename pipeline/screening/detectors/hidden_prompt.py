@@ -270,6 +270,36 @@ def _phrase_found(rule: PhraseRule, text: str) -> bool:
     return False
 
 
+# A template's placeholder: {{input_text}}, {user_goal}, <write your instructions here>,
+# [insert prompt]: a variable name, or words between brackets that ask for the value.
+_TEMPLATE_PLACEHOLDER_RE: Final = re.compile(
+    r"\{\{[^{}\n]{1,60}\}\}|\{[a-z_][a-z0-9_.]{0,40}\}"
+    r"|<(?:your|write|enter|insert|add|put|paste|type|describe)\b[^<>\n]{0,60}>"
+    r"|\[(?:your|write|enter|insert|add|put|paste|type|describe)\b[^\[\]\n]{0,60}\]"
+)
+
+# A prompt or instructions field named as a field of a form ("the "Prompt" field", "its
+# instructions box").
+_PROMPT_FIELD_RE: Final = re.compile(
+    r"\b(?:prompt|instructions?|system\s(?:prompt|message))[\"”’']?\s(?:field|box|input|setting|text\sarea)s?\b"
+)
+_QUOTED_RE: Final = re.compile(r"[\"“„«「‘']([^\"”“«»「」‘’'\n]{1,300})[\"”“»」’']")
+_SECOND_PERSON_RE: Final = re.compile(r"\byou(?:'re|’re|\s)")
+
+
+def _placeholder_prompt_fields(low: str) -> bool:
+    """Round 27: a text that names prompt or instructions fields and gives them only a
+    template's placeholders ("both are set to {{input_text}} and <write your instructions
+    here>"): a form described, not instructions recited. Without the placeholders it
+    holds no quoted text of three words or more and nothing said to a "you"."""
+    if _TEMPLATE_PLACEHOLDER_RE.search(low) is None:
+        return False
+    rest = _TEMPLATE_PLACEHOLDER_RE.sub(" ", low)
+    if _PROMPT_FIELD_RE.search(rest) is None or _SECOND_PERSON_RE.search(rest):
+        return False
+    return all(len(m.group(1).split()) < 3 for m in _QUOTED_RE.finditer(rest))
+
+
 class HiddenPromptDetector:
     name = "hidden_prompt"
 
@@ -316,6 +346,9 @@ class HiddenPromptDetector:
         return (
             "hp.recital" in hits
             and self.recital.fires(ctx.low_plain)
+            # round 27: prompt fields whose values are a template's placeholders hold no
+            # instructions to recite
+            and not _placeholder_prompt_fields(ctx.low_plain)
             # round 23: hidden instructions named without any of their text are reported,
             # not recited
             and not self.world.named_without_content(ctx.low_plain, _refused)
@@ -329,6 +362,11 @@ class HiddenPromptDetector:
         for s, e in self.world.recitals(low, starts):
             before = max(0, s - 80)
             if _USER_SAYS_RE.search(low, before, s) or _refused(low, s, e):
+                continue
+            return True
+        for s, e in self.world.standing_instructions(low):
+            # round 27: "my operator told me: 'never …'", "I was set up to always …"
+            if _USER_SAYS_RE.search(low, max(0, s - 80), s) or _refused(low, s, e):
                 continue
             return True
         for s, _ in self.world.injections(low, starts):

@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
-from pipeline.screening.rules import PROMPT_WORD_KINDS, prompt_words
+from pipeline.screening.rules import PROMPT_WORD_KINDS, PROMPT_WORD_OPTIONAL_KINDS, prompt_words
 from pipeline.screening.word_trie import trie_pattern
 
 __all__ = ["PromptWords", "prompt_word_anchors"]
@@ -56,6 +56,8 @@ _TALK_BEFORE: Final = 120
 _INJECTION_PAIR: Final = 30  # "previous" and "instructions"
 _INJECTION_VERB: Final = 90  # "ignore" around them
 _MAX_ANCHORS: Final = 8
+_TOLD_QUALIFIER: Final = 40  # "my operator" this close to "told me"
+_TOLD_ORDER: Final = 60  # the recited text's first order this close after its start
 
 
 def _is_wordish(ch: str) -> bool:
@@ -127,15 +129,15 @@ def _line_start(text: str, at: int) -> int:
 
 def prompt_word_anchors() -> tuple[str, ...]:
     """Literals of the one scan that send a text to this check: every language's anchor
-    terms and instruction words (English instruction words are left to the phrases and
-    the recital gate, which have them: ordinary English text is full of "rules" and
-    "prompt"). ASCII words shorter than five letters are no literal (they would hide in
+    terms and instruction words, and (round 27) the told / configured words (English
+    instruction words are left to the phrases and the recital gate, which have them:
+    ordinary English text is full of "rules" and "prompt"). ASCII words shorter than five letters are no literal (they would hide in
     other words); their anchor term or qualifier still is."""
     table = prompt_words()
     out: list[str] = []
     for lang, entry in table.items():
         kinds = ("prompt",) if lang == "en" else ("prompt", "instruction")
-        for kind in kinds:
+        for kind in (*kinds, "told", "configured"):
             for word in entry[kind]:
                 core = word.lstrip("*").strip()
                 if core.isascii() and len(core) < 5:
@@ -179,7 +181,7 @@ class PromptWords:
         table = prompt_words()
         words = {
             kind: _WordSet(w for entry in table.values() for w in entry[kind])
-            for kind in PROMPT_WORD_KINDS
+            for kind in PROMPT_WORD_KINDS + PROMPT_WORD_OPTIONAL_KINDS
         }
         self.prompt = words["prompt"]
         self.qualifier = words["qualifier"]
@@ -198,6 +200,8 @@ class PromptWords:
         )
         self.ai = words["ai"]
         self.talk = words["talk"]
+        self.told = words["told"]
+        self.configured = words["configured"]
 
     def anchors(self, low: str, starts: Iterable[int] | None = None) -> list[tuple[int, int]]:
         """Where a system prompt or hidden instructions are named: an anchor term, or a
@@ -255,6 +259,51 @@ class PromptWords:
             elif self._talk_around(low, talk_from, talk_to, s, e):
                 continue
             yield s, e
+
+    def standing_instructions(self, low: str) -> Iterator[tuple[int, int]]:
+        """Round 27: the writer's standing instructions recited in its own words, without
+        a name for a prompt: "my operator told me: 'never …'", "I was set up to always …,
+        never …", "أخبرني المشغّل: «لا تذكر …»". Either a verb of telling addressed to the
+        writer (``told``) with a qualifier (operator, developer, system …) next to it and
+        one order in the text that follows, or the writer's configuration named in the
+        first person (``configured``) with a quoted text holding an order, or two orders
+        ("always …, never …": a single "I was set up to always get the digest" is a
+        person's). The text recited starts after the later of the two words and its
+        cue marks; talk words around it keep it a keep, as for the other recitals."""
+        found = [(s, e, True) for s, e in self.told.find(low)] + [
+            (s, e, False) for s, e in self.configured.find(low)
+        ]
+        for s, e, needs_qualifier in sorted(found)[:_MAX_ANCHORS]:
+            line_start, line_end = _line_start(low, s), _line_end(low, e)
+            start, end = s, e
+            if needs_qualifier:
+                lo = max(line_start, s - _TOLD_QUALIFIER)
+                hi = min(line_end, e + _TOLD_QUALIFIER)
+                qualifier = next(
+                    (
+                        q
+                        for q in self.qualifier.find(low, lo, hi)
+                        if _phrase_gap(low[min(e, q[1]) : max(s, q[0])]) or q[1] <= s
+                    ),
+                    None,
+                )
+                if qualifier is None:
+                    continue
+                start, end = min(s, qualifier[0]), max(e, _word_end(low, qualifier[1]))
+            at = end
+            while at < line_end and (low[at] in _CUE_MARKS or low[at] in " ,"):
+                at += 1
+            quote = _quoted_span(low, at, line_end) if at > end else None
+            stop = quote[1] if quote is not None else line_end
+            orders = list(self.order.find(low, at, min(stop, at + _ORDER_REACH)))
+            if not orders or orders[0][0] - at > _TOLD_ORDER:
+                continue
+            if not needs_qualifier and quote is None and len({low[a:b] for a, b in orders}) < 2:
+                continue
+            talk_from = max(line_start, start - _TALK_BEFORE)
+            if self._talk_around(low, talk_from, min(line_end, stop + 40), start, end):
+                continue
+            yield start, end
 
     def _talk_around(self, low: str, lo: int, hi: int, s: int, e: int) -> bool:
         """A talk word between ``lo`` and ``hi`` that is not inside the anchor ``s:e``."""

@@ -227,6 +227,13 @@ PROMPT_WORD_KINDS: Final = (
     "ai",
     "talk",
 )
+# Round 27: parts a table may leave out (written for the languages that have them):
+#   told        a verb of telling or instructing addressed to the writer ("told me",
+#               "instructed me", "أخبرني", "მითხრა"); it recites hidden instructions only
+#               next to a qualifier ("my operator told me: ...")
+#   configured  the writer's own standing instructions named in the first person ("I was
+#               set up to", "the instructions I was given", "my instructions say")
+PROMPT_WORD_OPTIONAL_KINDS: Final = ("told", "configured")
 
 
 @lru_cache(maxsize=1)
@@ -239,8 +246,11 @@ def prompt_words() -> dict[str, dict[str, tuple[str, ...]]]:
         where = f"prompt_words.toml lang.{code}"
         _str(table, "name", where)
         entry: dict[str, tuple[str, ...]] = {}
-        for kind in PROMPT_WORD_KINDS:
-            words = table.get(kind)
+        for kind in PROMPT_WORD_KINDS + PROMPT_WORD_OPTIONAL_KINDS:
+            words = table.get(kind, [] if kind in PROMPT_WORD_OPTIONAL_KINDS else None)
+            if kind in PROMPT_WORD_OPTIONAL_KINDS and words == []:
+                entry[kind] = ()
+                continue
             if not isinstance(words, list) or not words:
                 raise RuleError(f"{where}: {kind!r} must be a non-empty list of words")
             if not all(isinstance(w, str) and w.strip(" *") for w in words):
