@@ -1757,8 +1757,12 @@ def _bip39_run(low: str, need: int = 12) -> bool:
 
 # Google and Apple app passwords: four groups of four random letters, near a password
 # word in any language ("Gmail-sovellussalasana …", "App 专用密码 qvrp-kysl-…", batch 21).
+# Round 27: WordPress application passwords are six groups of four letters and digits
+# ("abCd 3FgH …"): four to six groups of four, of letters and digits, at least two of
+# them with a letter (a card or a phone number in groups of four is digits only).
 _APP_PASSWORD_RE: Final = re.compile(
-    r"(?<![\w-])(?P<v>[a-z]{4}(?P<sep>[ \-])[a-z]{4}(?P=sep)[a-z]{4}(?P=sep)[a-z]{4})(?![\w-])"
+    r"(?<![\w-])(?P<v>[a-z0-9]{4}(?P<sep>[ \-])[a-z0-9]{4}(?P=sep)[a-z0-9]{4}(?P=sep)[a-z0-9]{4}"
+    r"(?:(?P=sep)[a-z0-9]{4}){0,2})(?![\w-])"
 )
 _APP_PASSWORD_KW_RE: Final = re.compile(
     r"passw|passcode|kennwort|contraseña|senha|mot de passe|пароль|hasł|wachtwoord|lösenord|"
@@ -1776,6 +1780,8 @@ def _app_password(low: str) -> bool:
             len(set(g)) <= 2 for g in groups
         ):
             continue
+        if sum(not g.isdigit() for g in groups) < 2:
+            continue  # "4111 1111 2222 3333": a number written in groups
         before = low[max(0, m.start() - 80) : m.start()]
         if _APP_PASSWORD_KW_RE.search(before):
             return True
