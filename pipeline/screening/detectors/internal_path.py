@@ -467,6 +467,13 @@ class InternalPathDetector:
                 continue  # a call: threading.local()
             if _PASETO_PURPOSE_RE.match(full):
                 continue  # PASETO's version.purpose (v4.local), not a host
+            if full == "cluster.local":
+                # Round 27: Kubernetes' cluster domain alone names the domain, as a bare
+                # root names no path: the trust domain of a mesh identity
+                # (cluster.local/ns/<ns>/sa/<account>, spiffe://cluster.local/…) or a
+                # kubelet's clusterDomain setting. A host under it (db.ns.svc.cluster.local)
+                # starts before it and still counts.
+                continue
             if (
                 m.group("suffix") in ("svc", "priv", "intra", "consul")
                 and "." not in host

@@ -136,6 +136,9 @@ class SignedLinkDetector:
             "app.box.com/s/",
             "downloader.disk.yandex.",
             "yadi.sk/",  # round 17: Yandex Disk public links
+            # round 27: Cloudflare Stream's signed token in the path
+            ".cloudflarestream.com/",
+            "videodelivery.net/",
             "disk.yandex.",
             "disk.360.yandex.",
             "/reset/",
