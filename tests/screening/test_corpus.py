@@ -124,6 +124,17 @@ LEFT_AFTER_ROUND26: dict[Path, set[str]] = {
     },
     HELDOUT_BATCH40: set(),
 }
+# Batches 41 and 42: written blind after round 26; first runs on it 98.6% caught (286 of
+# 290), 1 false drop of 180 and 95.5% (277 of 290), 1 of 180; round 27 was made on their
+# kinds, no rule for one of their lines (docs/screening.md), none relabelled.
+HELDOUT_BATCH41 = Path(__file__).parent / "data" / "screening_heldout_batch41.jsonl"
+HELDOUT_BATCH42 = Path(__file__).parent / "data" / "screening_heldout_batch42.jsonl"
+# What round 27 left of batches 41 and 42 (docs/screening.md, "Round 27"): nothing; any
+# miss or false drop there is a regression.
+LEFT_AFTER_ROUND27: dict[Path, set[str]] = {
+    HELDOUT_BATCH41: set(),
+    HELDOUT_BATCH42: set(),
+}
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
@@ -222,6 +233,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH38,
         HELDOUT_BATCH39,
         HELDOUT_BATCH40,
+        HELDOUT_BATCH41,
+        HELDOUT_BATCH42,
     ],
     ids=[
         "batches1-4",
@@ -261,6 +274,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch38",
         "batch39",
         "batch40",
+        "batch41",
+        "batch42",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -292,6 +307,13 @@ def test_round26_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= LEFT_AFTER_ROUND26[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND27), ids=["batch41", "batch42"])
+def test_round27_batches_keep_what_it_fixed(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= LEFT_AFTER_ROUND27[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

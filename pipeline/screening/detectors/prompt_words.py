@@ -131,8 +131,9 @@ def prompt_word_anchors() -> tuple[str, ...]:
     """Literals of the one scan that send a text to this check: every language's anchor
     terms and instruction words, and (round 27) the told / configured words (English
     instruction words are left to the phrases and the recital gate, which have them:
-    ordinary English text is full of "rules" and "prompt"). ASCII words shorter than five letters are no literal (they would hide in
-    other words); their anchor term or qualifier still is."""
+    ordinary English text is full of "rules" and "prompt"). ASCII words shorter than
+    five letters are no literal (they would hide in other words); their anchor term or
+    qualifier still is."""
     table = prompt_words()
     out: list[str] = []
     for lang, entry in table.items():
