@@ -328,9 +328,11 @@ _POSSESSIVE_RE: Final = re.compile(r"^[A-Za-z]+['’](?:s|t|d|ll|re|ve|m)$")
 _APOSTROPHE_WORD_RE: Final = re.compile(r"^[^\W\d_][^\W\d_]*(?:['’‘ʻʼ`][^\W\d_]+)+$")
 _NAME_PARTS_RE: Final = re.compile(r"^(?:[A-Za-z][a-z]*[A-Z]*[a-z]*-){2,}[A-Za-z]+(?:-?\d{1,3})?$")
 # round 18: two words joined by one hyphen (``Passwort-Manager``, ``WLAN-Schlüssel``,
-# ``Zero-Trust``): a compound noun, not a generated value.
+# ``Zero-Trust``): a compound noun, not a generated value. Round 28: a word may end in a
+# brand's capitals (``BankID-koder``, ``PayPal-Konto``, ``iCloud-Schlüssel``).
 _TWO_WORDS_RE: Final = re.compile(
-    r"^(?:[A-ZÀ-Þ]?[a-zß-ÿ]{2,}|[A-ZÀ-Þ]{2,6})-(?:[A-ZÀ-Þ]?[a-zß-ÿ]{2,}|[A-ZÀ-Þ]{2,6})$"
+    r"^(?:[a-z]?[A-ZÀ-Þ]?[a-zß-ÿ]{2,}(?:[A-ZÀ-Þ][a-zß-ÿ]{2,}|[A-ZÀ-Þ]{2,4})?|[A-ZÀ-Þ]{2,6})"
+    r"-(?:[A-ZÀ-Þ]?[a-zß-ÿ]{2,}|[A-ZÀ-Þ]{2,6})$"
 )
 _UUID_RE: Final = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
 _HEX_RE: Final = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
@@ -534,6 +536,13 @@ def fold_lookalikes(v: str) -> str:
     return v.translate(skeleton_table())
 
 
+def _any_script_word(v: str) -> bool:
+    """Round 28: a word of any alphabet written as a word (lower case, capitalised or all
+    capitals): "Wyjaśniłem", "Größe". ``_WORD_RE`` reads ASCII only, so a capitalised
+    word with a diacritic passed for a password of lower and upper case."""
+    return v.isalpha() and (v[1:].islower() or (v.isupper() and len(v) <= 12))
+
+
 def looks_like_password(value: str) -> bool:
     """After an explicit ``password is``/``=``/``:``: does the value look like one?"""
     v = fold_lookalikes(strip_value(value))
@@ -552,7 +561,7 @@ def looks_like_password(value: str) -> bool:
     n_classes, lower, upper, digit, symbol = _classes(v)
     if n_classes < 2:
         return False
-    if not digit and not symbol and _WORD_RE.match(v):
+    if not digit and not symbol and (_WORD_RE.match(v) or _any_script_word(v)):
         return False
     if not digit and _IDENTIFIER_RE.match(v):
         return False

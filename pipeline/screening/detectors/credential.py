@@ -294,7 +294,7 @@ class CredentialDetector:
         for literal in _RECOVERY_ANCHORS:
             yield literal, "cred.recovery"
         yield "bitlocker", "cred.bitlocker"
-        for literal in _SEED_ANCHORS:
+        for literal in (*_SEED_ANCHORS, *_WALLET_ANCHORS):
             yield literal, "cred.seed"
         yield "machine ", "cred.netrc"
         for name in self.cookie_names:
@@ -714,6 +714,8 @@ class CredentialDetector:
             quoted = _QUOTED_RE.match(plain, at, limit)
             if quoted is not None:
                 value = quoted.group("v")
+                if " " in value and self._names_credential(value.strip(_LABEL_ENDS)):
+                    return False  # round 28: a label ("Show password"), not a value
                 return _value_ok(value, _grade(cls, "assign"), quoted=True, terminal=True)
             v = _VALUE_RE.match(plain, at, limit)
             if v is None:
@@ -755,7 +757,10 @@ class CredentialDetector:
         if pair is not None and _quoted_name_before(plain, end):
             # ``define('DB_PASSWORD', 'x')``, ``os.environ.setdefault("API_KEY", "x")``
             quoted = _QUOTED_RE.match(plain, pair.end(), limit)
-            if quoted is None:
+            if quoted is None or self._names_credential(quoted.group("v").strip(_LABEL_ENDS)):
+                # round 28: a list of quoted UI strings ('Password', 'Show password',
+                # 'Forgot your password?'): the next string names the subject, it is a
+                # label, not the value
                 return False
             grade = "password" if cls == "password" else "secret"
             return _value_ok(quoted.group("v"), grade, quoted=True, terminal=True)
@@ -882,6 +887,7 @@ _B64_PASSWORD_RES: Final = (
 )
 
 
+_LABEL_ENDS: Final = "?!.:…¿¡ "
 _PLACEHOLDER_WORDS: Final = frozenset({"password", "passwd", "secret", "example", "placeholder"})
 
 
@@ -1677,8 +1683,14 @@ _SEED_ANCHORS: Final = (
     "мнемоническая фраза", "фраза восстановления", "frase seed", "frase di recupero",
     "palabras de recuperación", "palabras de recuperacion", "palavras de recuperação",
     "mots de passe de récupération", "wiederherstellungswörter", "слов восстановления",
-    # round 13: a wallet named in the contract's languages; the words themselves are then
-    # judged against the BIP-39 list (_bip39_run), so a wallet word alone costs nothing
+)  # fmt: skip
+# round 13: a wallet named in the contract's languages; the words themselves are then
+# judged against the BIP-39 list (_bip39_run), so a wallet word alone costs nothing.
+# Round 28: after a wallet's name (not a seed named as one), twelve short words count
+# only as a list: after a colon or an opening quote. A wallet's terms of service in
+# prose ("dompet digital … PIN dan kode OTP bersifat rahasia dan tidak boleh …") are
+# twelve short words too.
+_WALLET_ANCHORS: Final = (
     "wallet", "mnemonic", "seed", "bip39", "bip-39", "cüzdan", "kurtarma kelime",
     "지갑", "복구 문구", "시드", "वॉलेट", "सीड", "बटुआ", "кошел", "portefeuille",
     "billetera", "cartera", "carteira", "portafoglio", "geldbörse", "钱包", "錢包", "助记词",
@@ -1793,7 +1805,17 @@ def _seed_phrase(low: str) -> bool:
         at = low.find(anchor)
         if at != -1 and _SEED_WORDS_RE.search(low, at + len(anchor), at + len(anchor) + 300):
             return True
+    for anchor in _WALLET_ANCHORS:
+        at = low.find(anchor)
+        if at == -1:
+            continue
+        words = _SEED_WORDS_RE.search(low, at + len(anchor), at + len(anchor) + 300)
+        if words is not None and low[: words.start()].rstrip()[-1:] in _LIST_OPENERS:
+            return True
     return False
+
+
+_LIST_OPENERS: Final = ":：\"'“«„「=→-"
 
 
 # "LDAU54WG562YZ26WZ2XU como access key", "X をアクセスキーとして使い", "use X as the API
