@@ -1218,6 +1218,11 @@ def _random_enough(match: str, rule: VendorRule) -> bool:
         return False
     if any(m in low_body for m in ("xxxxxx", "******", "••••", "your", "redacted", "placeholder")):
         return False
+    if _MASK_GROUP_RE.search(low_body):
+        # Round 28: a group of one mask character among the groups (``xxxx xxxx xxxx
+        # xxxx``, WordPress's own example of an application password; the rule's match
+        # may begin on words before it, "look like xxxx xxxx"): a format, not a value.
+        return False
     # kebab/snake words (``pa-the-quick-brown-fox``) are names, not keys
     return _WORDS_BODY_RE.match(body) is None
 
@@ -1229,6 +1234,7 @@ def _doc_id(part: str) -> bool:
     return len(body) >= 3 and set(body.lower()) <= frozenset("0x*")
 
 
+_MASK_GROUP_RE: Final = re.compile(r"(?<![a-z0-9])([x*•#])\1{3,}(?![a-z0-9])")
 _MASK_BODY_CHARS: Final = frozenset("x*•#0.-_ ")
 _WORDS_BODY_RE: Final = re.compile(r"^[a-z]{2,}(?:[\-_][a-z]{2,}){2,}$")
 
