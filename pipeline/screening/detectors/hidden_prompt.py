@@ -240,6 +240,67 @@ def _release_note(low: str) -> bool:
     return _RELEASE_NOTE_RE.search(low) is not None and not any(c in low for c in _QUOTES)
 
 
+# Round 28: the writer reports declining to give its instructions ("request for my system
+# instructions declined, without naming any content", "内容は開示できないと伝えた"): a decline
+# or a "without revealing" anywhere in the text, in the contract's languages. With no
+# quote, no colon after a prompt word and no order word, such a text names the
+# instructions and gives none of them.
+_DECLINED_RE: Final = re.compile(
+    r"\b(?:declin(?:ed|e|es|ing)|refus(?:ed|e|es|ing)|turned\sdown|"
+    r"(?:did\snot|didn['’]t|won['’]t|will\snot|can(?:not|['’]t)|could\s?n(?:ot|['’]t))\s"
+    r"(?:share|reveal|disclose|quote|show|repeat|give\sout)|"
+    r"without\s(?:revealing|sharing|disclosing|quoting|showing|giving|naming|citing)|"
+    r"abgelehnt|lehnte\s(?:\w+\s){0,4}ab|verweigert|ohne\s(?:\w+\s){0,3}zu\s(?:nennen|verraten|"
+    r"zeigen|teilen|zitieren|offenzulegen)|ohne\s(?:sie|den\sinhalt|inhalte?)\s(?:preiszugeben|"
+    r"offenzulegen)|"
+    r"refusé|décliné|sans\s(?:les\s|la\s|le\s|en\s)?(?:révéler|divulguer|partager|citer|montrer|"
+    r"dévoiler|communiquer)|"
+    r"rechac(?:é|ado|ada)|me\snegu[ée]|sin\s(?:revelar|compartir|mostrar|divulgar|citar)(?:los|las|lo)?|"
+    r"recus(?:ei|ado|ada|ou)|sem\s(?:revelar|compartilhar|partilhar|mostrar|divulgar)|"
+    r"rifiutat[oaie]|ho\srifiutato|senza\s(?:rivelare|condividere|mostrare|divulgare|citare)|"
+    r"geweigerd|afgewezen|zonder\s(?:\w+\s){0,3}te\s(?:delen|onthullen|tonen|noemen)|"
+    r"avböjde|avslog|utan\satt\s(?:dela|avslöja|visa)|afviste|uden\sat\s(?:dele|afsløre|vise)|"
+    r"avviste|uten\så\s(?:dele|avsløre|vise)|"
+    r"odmówi(?:ł|łem|łam|łe[mś]|ono)|bez\s(?:ujawniania|podawania|udostępniania|ujawnienia)|"
+    r"odmítl[ai]?|bez\s(?:uvedení|prozrazení|sdílení)|"
+    r"отказал(?:ся|а|ась)?|отклонил(?:а)?|без\s(?:раскрытия|разглашения)|"
+    r"не\s(?:могу|смог|смогу|буду)\s(?:раскрыть|показать|поделиться|сообщить|раскрывать)|"
+    r"відмовив(?:ся)?|відмовила|не\sможу\s(?:розкрити|показати|поділитися)|"
+    r"reddett|paylaşamam|paylaşamayacağım|açıklayamam|açıklamadan|paylaşmadan|"
+    r"từ\schối|không\sthể\s(?:tiết\slộ|chia\ssẻ)|"
+    r"menolak|tanpa\s(?:mengungkapkan|membagikan|menyebutkan)|tidak\s(?:dapat|bisa)\s"
+    r"(?:membagikan|mengungkapkan)|"
+    r"kieltäydyin|paljastamatta|en\svoi\s(?:jakaa|paljastaa)|"
+    r"megtagadtam|elutasítottam|nem\s(?:oszthatom|árulhatom)|"
+    r"αρνήθηκα|δεν\sμπορώ\sνα\s(?:αποκαλύψω|μοιραστώ)|"
+    r"am\srefuzat|nu\spot\s(?:dezvălui|împărtăși)|fără\sa\s(?:dezvălui|divulga))"
+    r"|رفضت|رفض|لا\sيمكنني\s(?:الكشف|مشاركة|الإفصاح)|دون\sالكشف|סירבתי|בלי\sלחשוף|"
+    r"开示できな|開示できな|開示しな|教えられな|お断り|断っ|断り|共有できな|見せられな|公開できな|"
+    r"お伝えできな|明かせな|拒绝|拒絕|无法透露|無法透露|不能透露|不便透露|婉拒|无法分享|不能分享|"
+    r"无法公开|不能公开|거절|거부|공개할\s?수\s?없|알려\s?드릴\s?수\s?없|공유할\s?수\s?없|"
+    r"밝힐\s?수\s?없|ปฏิเสธ|ไม่สามารถเปิดเผย|इनकार|मना\sकर|साझा\sनहीं\sकर|प्रकट\sनहीं"
+)
+_DECLINE_CUE_RE: Final = re.compile(r"[:：]\s?\S")
+# "According to my system prompt, I cannot disclose …": a rule the instructions hold,
+# attributed to them, is a paraphrase of them, not a decline.
+_ATTRIBUTED_RE: Final = re.compile(
+    r"\b(?:according\sto|as\sper|per\smy|laut|gemäß|selon|d['’]après|según|de\sacordo\scom|"
+    r"conforme|secondo|volgens|enligt|ifølge|zgodnie\sz|podle|согласно|відповідно|göre|theo|"
+    r"menurut|sesuai)\b|根据|根據|按照|依据|依據|によると|によれば|に従|에\s?따르면|بحسب|وفقا|לפי"
+)
+
+
+def _declined_report(low: str, world: PromptWords) -> bool:
+    """Round 28: the writer declined to give its instructions and gives none of them."""
+    return (
+        _DECLINED_RE.search(low) is not None
+        and not any(c in _QUOTES or c in "'`" for c in low)
+        and _DECLINE_CUE_RE.search(low) is None
+        and _ATTRIBUTED_RE.search(low) is None
+        and not world.order.any(low)
+    )
+
+
 def _refused(text: str, start: int, end: int) -> bool:
     return (
         _REFUSAL_BEFORE_RE.search(text, max(0, start - 60), start) is not None
@@ -330,9 +391,15 @@ class HiddenPromptDetector:
             # shows in the logs"); only an injection's own triad (ignore + previous +
             # instructions) counts in them
             return "hp.world" in hits and any(True for _ in self.world.injections(ctx.low_plain))
+        declined: bool | None = None
         for trigger in hits:
             if trigger.startswith("hp.phrase."):
                 rule = self.phrases[int(trigger[10:])]
+                if rule.kind != "injection":
+                    if declined is None:
+                        declined = _declined_report(ctx.low_plain, self.world)
+                    if declined:
+                        continue  # round 28: a decline that recites nothing
                 if _phrase_found(rule, ctx.low_plain) or (
                     ctx.low is not ctx.low_plain and _phrase_found(rule, ctx.low)
                 ):
@@ -352,6 +419,7 @@ class HiddenPromptDetector:
             # round 23: hidden instructions named without any of their text are reported,
             # not recited
             and not self.world.named_without_content(ctx.low_plain, _refused)
+            and not _declined_report(ctx.low_plain, self.world)
         )
 
     def _world(self, low: str, starts: list[int] | None = None) -> bool:
@@ -359,14 +427,15 @@ class HiddenPromptDetector:
         rules/prompt_words.toml (around ``starts``, where the scan found its anchor
         words; the whole text without them); the user's own words and refusals stay
         talk."""
+        declined = _declined_report(low, self.world)
         for s, e in self.world.recitals(low, starts):
             before = max(0, s - 80)
-            if _USER_SAYS_RE.search(low, before, s) or _refused(low, s, e):
+            if _USER_SAYS_RE.search(low, before, s) or _refused(low, s, e) or declined:
                 continue
             return True
         for s, e in self.world.standing_instructions(low):
             # round 27: "my operator told me: 'never …'", "I was set up to always …"
-            if _USER_SAYS_RE.search(low, max(0, s - 80), s) or _refused(low, s, e):
+            if _USER_SAYS_RE.search(low, max(0, s - 80), s) or _refused(low, s, e) or declined:
                 continue
             return True
         for s, _ in self.world.injections(low, starts):
