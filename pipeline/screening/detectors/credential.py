@@ -294,6 +294,8 @@ class CredentialDetector:
         for literal in _RECOVERY_ANCHORS:
             yield literal, "cred.recovery"
         yield "bitlocker", "cred.bitlocker"
+        for literal in _SIM_ANCHORS:
+            yield literal, "cred.sim"
         for literal in (*_SEED_ANCHORS, *_WALLET_ANCHORS):
             yield literal, "cred.seed"
         yield "machine ", "cred.netrc"
@@ -351,6 +353,8 @@ class CredentialDetector:
             # skeleton folds Cyrillic "резервные коды" into Latin look-alikes)
             return True
         if "cred.bitlocker" in hits and _BITLOCKER_RE.search(ctx.text):
+            return True
+        if "cred.sim" in hits and _sim_keys(ctx.text):
             return True
         if "cred.seed" in hits and (_seed_phrase(ctx.low) or _bip39_run(ctx.low)):
             return True
@@ -815,6 +819,11 @@ class CredentialDetector:
                     return False
                 linked = chunk[-1:] in _COLONS or chunk in ("/", "|")
                 continue
+            if words == 0 and chunk.startswith("-") and _dash_led_generated(chunk.rstrip(".,;")):
+                # Round 28: a generated base64url value that starts with "-" right after
+                # its keyword ("client_secret -udbG-a3kT…", a registration note): one
+                # dash and a machine-made run, not a flag
+                return True
             grade = _grade(cls, "link" if linked else "window")
             if self._names_credential(stripped):
                 # round 19: "#passwort-vergessen", "reset-password": a tag or a term
@@ -1239,8 +1248,13 @@ _MASK_BODY_CHARS: Final = frozenset("x*•#0.-_ ")
 _WORDS_BODY_RE: Final = re.compile(r"^[a-z]{2,}(?:[\-_][a-z]{2,}){2,}$")
 
 
+# Round 28: and the secret key blocks of formats that are not PEM private keys but are
+# written like them: OpenVPN's static key (tls-auth, tls-crypt, ``--secret``) and its
+# tls-crypt-v2 client and server keys.
 _PRIVATE_KEY_RE: Final = re.compile(
-    r"-{3,5}\s?BEGIN\s?[A-Z0-9 ]{0,40}PRIVATE\s?KEY(?:\s?BLOCK)?\s?-{0,5}"
+    r"-{3,5}\s?BEGIN\s?(?:[A-Z0-9 ]{0,40}PRIVATE\s?KEY(?:\s?BLOCK)?|"
+    r"OpenVPN\s(?:Static\skey\sV\d|tls-crypt-v2\s(?:client|server)\skey))\s?-{0,5}",
+    re.IGNORECASE,
 )
 _PEM_PLACEHOLDER_RE: Final = re.compile(
     r"^(?:\.{3}|…|<[^<>\n]{0,80}>|\[[^\[\]\n]{0,80}\]|\{[^{}\n]{0,80}\}|[x*•#]{3,}|\(.{0,80}\))"
@@ -1646,6 +1660,27 @@ _CODE_RE: Final = re.compile(
 
 # A BitLocker recovery key has one shape in every language (eight groups of six digits):
 # with "BitLocker" anywhere in the text, the key needs no translated "recovery key".
+# Round 28: a SIM card's keys (provisioning files, HSS/AuC imports): the subscriber key
+# Ki (or K) and the operator key OPc (or OP) are 128-bit values written as 32 hex
+# characters. Ki and OPc name themselves; the one-letter K and OP count only where the
+# text is about SIMs (IMSI, ICCID, USIM, Milenage).
+_SIM_ANCHORS: Final = ("ki=", "ki:", "ki =", "ki :", "opc", "imsi", "iccid", "usim", "milenage")
+_SIM_KEY_RE: Final = re.compile(
+    r"(?<![\w\-])(?P<name>ki|opc|k|op)\s{0,2}(?:[=:]|is)?\s{0,2}[\"']?(?P<v>[0-9a-f]{32})(?![\w\-])",
+    re.IGNORECASE,
+)
+_SIM_CONTEXT_RE: Final = re.compile(r"\b(?:imsi|iccid|usim|milenage|sim)\b", re.IGNORECASE)
+
+
+def _sim_keys(text: str) -> bool:
+    for m in _SIM_KEY_RE.finditer(text):
+        if m.group("name").lower() in ("k", "op") and _SIM_CONTEXT_RE.search(text) is None:
+            continue
+        if looks_machine_made(m.group("v"), min_len=16):
+            return True
+    return False
+
+
 _BITLOCKER_RE: Final = re.compile(r"(?<![\w-])\d{6}(?:[-\u2010-\u2015 ]\d{6}){7}(?![\w-])")
 
 
