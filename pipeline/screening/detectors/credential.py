@@ -299,6 +299,8 @@ class CredentialDetector:
         for literal in (*_SEED_ANCHORS, *_WALLET_ANCHORS):
             yield literal, "cred.seed"
         yield "machine ", "cred.netrc"
+        for literal in _CREDENTIAL_MAP_NAMES:
+            yield literal, "cred.map"
         for name in self.cookie_names:
             yield name + "=", "cred.cookie"
         for literal in ("__host-", "__secure-", "cookie:"):
@@ -345,6 +347,8 @@ class CredentialDetector:
         if "cred.kw.password" in hits and self._password_named_after(ctx):
             return True
         if "cred.netrc" in hits and self._netrc(ctx):
+            return True
+        if "cred.map" in hits and _credential_map_line(ctx.text):
             return True
         if "cred.recovery" in hits and (
             _recovery_codes(ctx.text, ctx.low) or _recovery_codes(ctx.plain, ctx.low_plain)
@@ -971,6 +975,14 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
         return False
     if _EMPTY_ASSIGN_RE.fullmatch(v):
         return False  # ``API_KEY=``: the next empty assignment, not a value
+    if _BRACKETED_HOST_RE.fullmatch(v):
+        return False  # round 28: ``[smtp.example.com]:587``, a relay's address in a map
+    pair = _MAIL_USER_PASS_RE.fullmatch(v)
+    if pair is not None:
+        # round 28: ``user@domain:secret`` (a map line, a login pair): the secret is what
+        # is judged; ``you@example.org:YOUR_PASSWORD`` holds a placeholder
+        secret = pair.group("p")
+        return not is_placeholder(secret) and looks_like_password(secret)
     if grade == "weak":
         if len(v) < 4 or v.lower() in _NOT_PASSWORD_WORDS or not v.isascii():
             return False
@@ -2115,6 +2127,37 @@ def _header_list(text: str) -> bool:
     return False
 
 
+# Round 28: the credential maps of mail servers and similar daemons, named, with a line
+# of them: Postfix's sasl_passwd (``[host]:port user:password``), Exim's passwd.client
+# (``host:user:password``), pppd's chap-secrets / pap-secrets (``user * secret *``), the
+# authinfo and msmtp files of mail clients. The value is judged as a password.
+_CREDENTIAL_MAP_NAMES: Final = (
+    "sasl_passwd", "sasl_password", "password_maps", "passwd.client", "client_passwd",
+    "chap-secrets", "pap-secrets", "authinfo", "smtp_auth", "auth_users", "relay_passwd",
+    "smarthost_passwd", "msmtprc", "passwd-file",
+)  # fmt: skip
+_MAP_HOST: Final = r"\[?(?:\*\.)?[A-Za-z0-9][\w*\-]*(?:\.[\w*\-]+)*\.[A-Za-z]{2,24}\]?"
+_CREDENTIAL_MAP_LINE_RE: Final = re.compile(
+    # host[:port] user:password (Postfix)
+    rf"(?<![\w.@/\-]){_MAP_HOST}(?::\d{{1,5}})?[ \t]+(?P<u1>[^\s:\[\]]{{1,128}}):(?P<p1>\S{{4,128}})"
+    # host:user:password (Exim)
+    rf"|(?<![\w.@/\-]){_MAP_HOST}[ \t]?:[ \t]?(?P<u2>[^\s:/]{{1,128}})[ \t]?:[ \t]?(?P<p2>\S{{4,128}})"
+    # user server secret addresses (pppd)
+    r"|(?<![\w\-])\"?(?P<u3>[\w.@\-]{1,64})\"?[ \t]+(?:\*|[\w.\-]{1,64})[ \t]+\"?(?P<p3>[^\s\"]{4,128})\"?[ \t]+(?:\*|\d[\d./]{6,})"
+)
+_MAP_VALUE_END: Final = "»\"'`.,;)”’"
+
+
+def _credential_map_line(text: str) -> bool:
+    for m in _CREDENTIAL_MAP_LINE_RE.finditer(text):
+        value = (m.group("p1") or m.group("p2") or m.group("p3") or "").rstrip(_MAP_VALUE_END)
+        if not is_placeholder(value) and looks_like_password(value):
+            return True
+    return False
+
+
+_MAIL_USER_PASS_RE: Final = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+:(?P<p>\S+)")
+_BRACKETED_HOST_RE: Final = re.compile(r"\[[A-Za-z0-9][\w\-]*(?:\.[\w\-]+)+\](?::\d{1,5})?")
 _NETRC_RE: Final = re.compile(
     r"\blogin\s+\S{1,128}\s+password\s+(?P<value>\S{3,255})", re.IGNORECASE
 )
