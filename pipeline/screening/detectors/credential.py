@@ -301,6 +301,8 @@ class CredentialDetector:
         yield "machine ", "cred.netrc"
         for literal in _CREDENTIAL_MAP_NAMES:
             yield literal, "cred.map"
+        for literal in ("csv", ",password", "password,", '"password"'):
+            yield literal, "cred.csv"
         for name in self.cookie_names:
             yield name + "=", "cred.cookie"
         for literal in ("__host-", "__secure-", "cookie:"):
@@ -349,6 +351,8 @@ class CredentialDetector:
         if "cred.netrc" in hits and self._netrc(ctx):
             return True
         if "cred.map" in hits and _credential_map_line(ctx.text):
+            return True
+        if "cred.csv" in hits and _password_csv_row(ctx.text):
             return True
         if "cred.recovery" in hits and (
             _recovery_codes(ctx.text, ctx.low) or _recovery_codes(ctx.plain, ctx.low_plain)
@@ -2151,6 +2155,42 @@ _MAP_VALUE_END: Final = "»\"'`.,;)”’"
 def _credential_map_line(text: str) -> bool:
     for m in _CREDENTIAL_MAP_LINE_RE.finditer(text):
         value = (m.group("p1") or m.group("p2") or m.group("p3") or "").rstrip(_MAP_VALUE_END)
+        if not is_placeholder(value) and looks_like_password(value):
+            return True
+    return False
+
+
+# Round 28: a password manager's CSV export (Chrome, Firefox, Bitwarden, 1Password,
+# KeePass): a header that names a password column, then a row; the row's field in that
+# column is judged as a password. Without the header, in a text that names a CSV, a row
+# written as name?, URL, user name, password (the browsers' and 1Password's order).
+_CSV_HEADER_RE: Final = re.compile(
+    r"(?<![\w,\"])\"?[a-z_ ]{2,20}\"?(?:,\"?[a-z_ ]{2,20}\"?){2,12}(?![\w,\"])", re.IGNORECASE
+)
+_CSV_PASSWORD_COLUMNS: Final = frozenset({"password", "login_password", "pass", "passwort", "pwd"})
+_CSV_ROW_RE: Final = re.compile(r"(?<![\w,\"])[^\s,]{0,64}(?:,[^\s,]{0,128}){2,16}")
+_CSV_URL_ROW_RE: Final = re.compile(
+    r"(?:^|(?<=[\s:>\"'«(]))(?:[^\s,]{1,64},)?(?:https?://|www\.)[^\s,]{3,200},"
+    r"(?P<user>[^\s,]{1,128}),(?P<pw>[^\s,]{4,128})(?=,|\s|$|[.;)»\"'])"
+)
+
+
+def _password_csv_row(text: str) -> bool:
+    for header in _CSV_HEADER_RE.finditer(text):
+        names = [n.strip(' "').lower() for n in header.group().split(",")]
+        column = next((i for i, n in enumerate(names) if n in _CSV_PASSWORD_COLUMNS), None)
+        if column is None:
+            continue
+        for row in _CSV_ROW_RE.finditer(text, header.end(), header.end() + 600):
+            fields = [f.strip('"') for f in row.group().split(",")]
+            if len(fields) > column and row.start() != header.start():
+                value = fields[column].rstrip(".;")
+                if not is_placeholder(value) and looks_like_password(value):
+                    return True
+    if "csv" not in text.lower():
+        return False
+    for m in _CSV_URL_ROW_RE.finditer(text):
+        value = m.group("pw").rstrip(".;")
         if not is_placeholder(value) and looks_like_password(value):
             return True
     return False
