@@ -109,6 +109,22 @@ _DATA_PATH_RE: Final = re.compile(
     r"(?:/[A-Za-z0-9_@+\-][A-Za-z0-9_.@+\-]{0,80}\.[A-Za-z][A-Za-z0-9]{0,5}(?![A-Za-z0-9_/\-])"
     r"|/[A-Za-z0-9_.@+\-]{1,80}/(?![A-Za-z0-9_.@+\-]))"
 )
+# Round 28: an HPC cluster's software trees (``/apps/software/openmpi/4.1.6/bin``,
+# ``/sw/…``, ``/software/…``, Bright's ``/cm/shared/apps/…``, ``/cvmfs/…``) and its
+# parallel file systems (``/gpfs/…``, ``/lustre/…``, ``/scratch/…``). The software roots
+# are web routes too (``/apps/42/settings``): a path under them counts when it is a
+# package tree, three names deep or more with a version (``4.1.6``) or a tree's own
+# directory (bin, lib, modulefiles, …) in it. The file systems' names are none.
+_HPC_ANCHORS: Final = ("/apps/", "/sw/", "/software/", "/cm/shared/", "/cvmfs/", "/gpfs/",
+                       "/lustre/", "/scratch/")  # fmt: skip
+_HPC_SEGMENT: Final = r"/[A-Za-z0-9_.@+\-]{1,80}"
+_HPC_PATH_RE: Final = re.compile(
+    r"/(?:apps|sw|software|cm/shared)(?=(?:" + _HPC_SEGMENT + r"){3,})"
+    r"(?=(?:" + _HPC_SEGMENT + r")*?/(?:v?\d+(?:\.\d+)+[A-Za-z0-9_.\-]*|bin|lib|lib64|include|"
+    r"modulefiles|modules|share|libexec|sbin)(?![A-Za-z0-9_.@+\-]))"
+    r"|/(?:cvmfs|gpfs|lustre|scratch)/[A-Za-z0-9_.@+\-]*[A-Za-z][A-Za-z0-9_.@+\-]*/[A-Za-z0-9_.@+\-]"
+)
+
 # round 14: CI runners' checkout directories (GitLab ``/builds/<group>/<project>/…``,
 # GitHub's container ``/__w/<repo>/<repo>/…`` and ``/github/workspace/…``, Drone
 # ``/drone/src/…``): where a deployment's build runs, so a path under them is internal
@@ -336,6 +352,8 @@ class InternalPathDetector:
             yield literal, "ip.ci"
         for literal in _NAS_ANCHORS:
             yield literal, "ip.nas"
+        for literal in _HPC_ANCHORS:
+            yield literal, "ip.hpc"
         yield "//", "ip.unc2"
         for literal in (
             "$home",
@@ -394,6 +412,8 @@ class InternalPathDetector:
         if "ip.ci" in hits and self._ci(text):
             return True
         if "ip.nas" in hits and self._nas(text):
+            return True
+        if "ip.hpc" in hits and _starts_a_path(_HPC_PATH_RE, text):
             return True
         if "ip.drive" in hits and _DRIVE_RE.search(text):
             return True
