@@ -243,6 +243,9 @@ _CONCEAL_ANCHORS: Final = (
     "開発者モード", "개발자", "desarrollador", "desenvolvedor", "développeur", "entwicklermodus",
     "разработчика", "sviluppatore", "geliştirici", "dewelopera", "programisty",
     "nhà phát triển", "pengembang", "ontwikkelaarsmodus", "jailbr", "god mode",
+    "to the model", "for the model", "to the ai", "for the ai", "to the assistant", "modelo",
+    "modèle", "modell", "модели", "给模型", "給模型", "给ai", "給ai", "致ai", "モデルへ", "aiへ",
+    "모델에", "ai에게", "note to", "hinweis an die ki",
 )  # fmt: skip
 _QUOTES: Final = '"“”„«»「」『』‹›'
 
@@ -358,7 +361,8 @@ _CONCEALMENT_RE: Final = re.compile(
 # clause that unbinds it ("开发者模式 … 不受任何内容政策约束", "developer mode, not bound by
 # any rules"). Enabling a browser's developer mode unbinds nothing.
 _JAILBREAK_PERSONA_RE: Final = re.compile(
-    r"developer\smode|dev\smode|\bdan\b|do\sanything\snow|jailbr(?:oken|eak)\smode|god\smode|"
+    r"developer\smode|dev\smode|\bdan\s(?:mode|prompt|jailbreak)|"
+    r"\b(?:you\sare|you['’]re|sei|eres|es|bist|é|ты)\s(?:now\s|ora\s|ahora\s|jetzt\s|agora\s)?dan\b|do\sanything\snow|jailbr(?:oken|eak)\smode|god\smode|"
     r"开发者模式|開發者模式|開発者モード|개발자\s?모드|modo\s(?:de\s)?desarrollador|"
     r"modo\s(?:de\s)?desenvolvedor|mode\sdéveloppeur|entwicklermodus|режим\sразработчика|"
     r"modalità\ssviluppatore|geliştirici\smodu|tryb\s(?:dewelopera|programisty)|"
@@ -395,6 +399,37 @@ _CONCEAL_TALK_RE: Final = re.compile(
     r"\b(?:add|adding|include|including|template|example|e\.g\.|such\sas|like|tip|advice|how\sto|"
     r"should\send|ends?\swith|best\spractice|recommend|tutorial|course|attackers?)\b"
 )
+
+
+# An order planted in a document for the model that reads it, under a label that
+# addresses the model ("[Instruction to the model]", "Note to the AI:", "[给模型的指令]"),
+# with an override after it (ignore / disregard / from now on): an injection wherever the
+# document was retrieved from.
+_MODEL_LABEL_RE: Final = re.compile(
+    r"[\[(<{]\s?(?:(?:hidden\s|secret\s)?(?:instructions?|note|message|directive|command|order)s?"
+    r"\s(?:to|for)\s(?:the\s|any\s)?(?:model|ai|assistant|llm|language\smodel|chatbot|agent|bot)"
+    r"|instrucci[oó]n(?:es)?\s(?:para|al)\s(?:el\s)?(?:modelo|asistente|ia)|nota\spara\s(?:la\s|o\s)?(?:ia|modelo)"
+    r"|instruç(?:ão|ões)\spara\so\s(?:modelo|assistente)|instructions?\spour\s(?:le\s|l['’])?(?:modèle|ia|assistant)"
+    r"|note\sà\sl['’](?:ia|assistant)|anweisung(?:en)?\s(?:an|für)\s(?:das\s|den\s|die\s)?(?:modell|ki|assistenten)"
+    r"|hinweis\san\sdie\ski|инструкци[яи]\s(?:для|к)\s(?:модели|ии|ассистента)"
+    r"|给模型的指令|給模型的指令|给ai的指令|給ai的指令|致ai|モデルへの指示|aiへの指示|모델에\s?대한\s?지시|ai에게)"
+    r"\s?[\])>}:：]"
+    r"|\b(?:note|instructions?|message)\s(?:to|for)\s(?:the\s|any\s)?(?:ai|model|llm|assistant)s?\s?:"
+)
+_OVERRIDE_RE: Final = re.compile(
+    r"\b(?:ignore|disregard|forget|override|from\snow\son|ignora|olvida|ignore[sz]?|oublie|"
+    r"ignoriere|vergiss|ab\sjetzt|a\spartir\sde\sahora|a\spartir\sde\sagora|à\spartir\sde\smaintenant|"
+    r"desconsidere|esqueça|игнорируй|забудь|отныне)\b|忽略|无视|無視|从现在起|從現在起|無視して|今後は|무시"
+)
+
+
+def _model_label_order(low: str) -> bool:
+    for m in _MODEL_LABEL_RE.finditer(low):
+        if _OVERRIDE_RE.search(low, m.end(), m.end() + 160) is not None and not (
+            _USER_SAYS_RE.search(low, max(0, m.start() - 80), m.start())
+        ):
+            return True
+    return False
 
 
 def _jailbreak_persona(low: str) -> bool:
@@ -489,7 +524,9 @@ class HiddenPromptDetector:
         if "hp.marker" in hits and self._marker(ctx):
             return True
         if "hp.conceal" in hits and (
-            _concealment_recited(ctx.low_plain) or _jailbreak_persona(ctx.low_plain)
+            _concealment_recited(ctx.low_plain)
+            or _jailbreak_persona(ctx.low_plain)
+            or _model_label_order(ctx.low_plain)
         ):
             return True
         if _release_note(ctx.low_plain):
