@@ -135,6 +135,17 @@ LEFT_AFTER_ROUND27: dict[Path, set[str]] = {
     HELDOUT_BATCH41: set(),
     HELDOUT_BATCH42: set(),
 }
+# Batches 43 and 44: written blind after round 27; first runs on it 98.3% caught (285 of
+# 290), 3 false drops of 180 and 96.9% (281 of 290), 3 of 180; round 28 was made on their
+# kinds, no rule for one of their lines (docs/screening.md), none relabelled.
+HELDOUT_BATCH43 = Path(__file__).parent / "data" / "screening_heldout_batch43.jsonl"
+HELDOUT_BATCH44 = Path(__file__).parent / "data" / "screening_heldout_batch44.jsonl"
+# What round 28 left of batches 43 and 44 (docs/screening.md, "Round 28"): nothing; any
+# miss or false drop there is a regression.
+LEFT_AFTER_ROUND28: dict[Path, set[str]] = {
+    HELDOUT_BATCH43: set(),
+    HELDOUT_BATCH44: set(),
+}
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
@@ -235,6 +246,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH40,
         HELDOUT_BATCH41,
         HELDOUT_BATCH42,
+        HELDOUT_BATCH43,
+        HELDOUT_BATCH44,
     ],
     ids=[
         "batches1-4",
@@ -276,6 +289,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch40",
         "batch41",
         "batch42",
+        "batch43",
+        "batch44",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -314,6 +329,13 @@ def test_round27_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= LEFT_AFTER_ROUND27[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND28), ids=["batch43", "batch44"])
+def test_round28_batches_keep_what_it_fixed(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= LEFT_AFTER_ROUND28[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
