@@ -31,7 +31,7 @@ from pipeline.screening import screen
         "The wallet FAQ says you should never type your recovery words into any website or share them with support staff.",
         # quoted UI strings naming a password
         "Button labels to translate: 'Username', 'Password', 'Reset password', 'Remember me'.",
-        "Strings in the form: \"Password\", \"Confirm password\", \"Forgot password?\"",
+        'Strings in the form: "Password", "Confirm password", "Forgot password?"',
         # a capitalised word of any alphabet after a password word
         "Zmiana hasła\nPomogłem klientowi ustawić nowe hasło, niczego nie zapisując.",
         "Passwort\nÄnderungen werden übernommen, sobald der Nutzer sich neu anmeldet.",
@@ -154,10 +154,22 @@ def test_hidden_prompt_near_misses_keep(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Canvas file link: https://canvas.instructure.com/files/123456/download?download_frd=1&verifier=Qm8vT2xLp9Rz4Wn7Kc3Yb6Hd", "signed_link"),
-        ("Download: https://files.example-share.com/d/report.pdf?accesskey=Hq83kLm2Zx9Pq0Wv", "signed_link"),
-        ("Stream: https://live.example.cn/app/room7.flv?txSecret=5e1f9a3c7b2d8e4f6a0c1b3d5e7f9a2c&txTime=6A1B2C3D", "signed_link"),
-        ("The module file has prepend-path PATH /apps/software/gromacs/2023.3/bin set twice.", "internal_path"),
+        (
+            "Canvas file link: https://canvas.instructure.com/files/123456/download?download_frd=1&verifier=Qm8vT2xLp9Rz4Wn7Kc3Yb6Hd",
+            "signed_link",
+        ),
+        (
+            "Download: https://files.example-share.com/d/report.pdf?accesskey=Hq83kLm2Zx9Pq0Wv",
+            "signed_link",
+        ),
+        (
+            "Stream: https://live.example.cn/app/room7.flv?txSecret=5e1f9a3c7b2d8e4f6a0c1b3d5e7f9a2c&txTime=6A1B2C3D",
+            "signed_link",
+        ),
+        (
+            "The module file has prepend-path PATH /apps/software/gromacs/2023.3/bin set twice.",
+            "internal_path",
+        ),
         ("Outputs go to /gpfs/projects/climate7/runs on the cluster.", "internal_path"),
         ("Load it from /sw/rhel8/openmpi/4.1.5/lib before the run.", "internal_path"),
     ],

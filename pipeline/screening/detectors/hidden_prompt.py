@@ -334,19 +334,26 @@ _CONCEALMENT_RE: Final = re.compile(
     r"(?:nunca\s)?(?:estas|las|tus|sus|este|el)\s" + _INSTR + r"\b"
     r"|\bnão\s(?:revele|revela|compartilhe|partilhe|mencione|mostre|divulgue|repita)\s"
     r"(?:estas|essas|as|suas|tuas|este|o)\s" + _INSTR + r"\b"
-    r"|\bmant(?:é|e)n(?:ha)?\s(?:estas|essas|las|as|tus|suas)\s" + _INSTR + r"\s(?:en|em)\s(?:secreto|segredo)"
+    r"|\bmant(?:é|e)n(?:ha)?\s(?:estas|essas|las|as|tus|suas)\s"
+    + _INSTR
+    + r"\s(?:en|em)\s(?:secreto|segredo)"
     r"|\bne\s(?:révèle|révélez|partage|partagez|divulgue|divulguez|montre|montrez|mentionne|"
     r"mentionnez|répète|répétez)\s(?:jamais|pas)\s(?:ces|les|tes|vos|ce)\s" + _INSTR + r"\b"
     r"|\b(?:gib|verrate|teile|nenne|zeige|wiederhole)\s(?:niemals\s|nie\s)?(?:diese|deine|die)\s"
-    + _INSTR + r"\s(?:niemals|nie|nicht)\b|\bhalte\s(?:diese|deine)\s" + _INSTR + r"\sgeheim"
+    + _INSTR
+    + r"\s(?:niemals|nie|nicht)\b|\bhalte\s(?:diese|deine)\s"
+    + _INSTR
+    + r"\sgeheim"
     r"|\bnon\s(?:rivelare|condividere|mostrare|menzionare|ripetere)\s(?:mai\s)?(?:queste|le|tue)\s"
-    + _INSTR + r"\b"
+    + _INSTR
+    + r"\b"
     r"|\b(?:deel|onthul|noem|herhaal)\s(?:deze|je|jouw)\s" + _INSTR + r"\s(?:niet|nooit)\b"
     r"|\bbu\s(?:talimatları|kuralları|yönergeleri)\s(?:asla\s)?(?:gizli\stut|paylaşma|açıklama|"
     r"söyleme|kimseye\ssöyleme)"
     r"|\bне\s(?:раскрывай|раскрывайте|показывай|сообщай|упоминай|разглашай|повторяй)\s"
     r"(?:эти|свои|данные)\s" + _INSTR + r"|\bдержи\s(?:эти\s)?инструкции\sв\sсекрете"
-    r"|\bnie\s(?:ujawniaj|pokazuj|udostępniaj|zdradzaj|powtarzaj)\s(?:tych|swoich)\s" + _INSTR
+    r"|\bnie\s(?:ujawniaj|pokazuj|udostępniaj|zdradzaj|powtarzaj)\s(?:tych|swoich)\s"
+    + _INSTR
     + r"|\bjangan\s(?:pernah\s)?(?:ungkapkan|bagikan|beritahukan|sebutkan|tampilkan)\s"
     r"(?:instruksi|aturan|petunjuk)\s(?:ini)\b"
     r"|không\s(?:được\s)?(?:tiết\slộ|chia\ssẻ)\s(?:các\s)?(?:hướng\sdẫn|chỉ\sdẫn|quy\stắc)\snày"
