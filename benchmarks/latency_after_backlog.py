@@ -1,20 +1,32 @@
 """Whose is the latency tail after a backlog: the broker's or the worker's? (issues 24, 27)
 
 make bench's latency "after the backlog" (the worker that drained 200k events, on the
-broker that holds them) has a longer tail than on a fresh broker and worker. Tansu keeps
-every record in memory and slows as it fills, so the broker was the suspect. One run
-here separates the two, at one offered rate:
+broker that holds them) has a longer tail than on a fresh broker and worker. One run here
+takes the same kind of stream, at one offered rate, four ways:
 
 - after: (b)'s backlog drained, then the latency stream on the same worker and broker;
-- filled broker, new worker: that worker stopped, a second deployment (its own topics and
-  group, the same settings) started on the same filled broker, the same stream;
+- restarted: that worker stopped and started again (a new process on the same data
+  directory, topics and group: the state it restores is the backlog's, its heap is new),
+  a stream of other sessions;
+- filled broker, new worker: that worker stopped, a second deployment (its own, empty
+  topics and its own group, the same settings) started on the same filled broker;
 - fresh: the same stream on a fresh broker and worker.
 
-    cd /tmp && PYTHONPATH=<tree> python -m benchmarks.latency_after_backlog 9000 [--profile DIR]
+What it showed on Tansu (BENCHMARKS.md, "The tail after the backlog is the embedded
+broker's"): the restarted worker is as slow as (or slower than) the one after the
+backlog and a new worker on empty topics of the filled broker as fast as a fresh one, so
+the tail goes with the topics, not with the worker's process; Tansu's cost per fetch grows
+with the partition (``benchmarks/tansu_fetch_cost.py``).
+
+    cd /tmp && PYTHONPATH=<tree> python -m benchmarks.latency_after_backlog 9000 \
+        [--broker kafka] [--profile DIR]
+
+``--broker kafka``: the four streams on Apache Kafka (one node, ``pipeline.dev.apache``)
+instead of the embedded Tansu.
 
 ``--profile DIR``: py-spy samples each worker during its stream (raw format, 200 Hz, 9 s)
-into DIR/after.txt, DIR/filled.txt and DIR/fresh.txt. Prints one RESULT line (p50 / p99
-in ms).
+into DIR/after.txt, DIR/restarted.txt, DIR/filled.txt and DIR/fresh.txt. Prints one
+RESULT line (p50 / p99 in ms).
 """
 
 from __future__ import annotations
@@ -23,6 +35,7 @@ import argparse
 import asyncio
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -35,6 +48,11 @@ from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.admin import create_topics, pipeline_topics
 
 
+def py_spy() -> str | None:
+    """py-spy's path: on PATH, or beside this Python (the project's virtualenv has it)."""
+    return shutil.which("py-spy") or shutil.which("py-spy", path=str(Path(sys.executable).parent))
+
+
 def profiled(
     worker: WorkerProcess,
     profile: Path | None,
@@ -42,7 +60,7 @@ def profiled(
     measure: Callable[[], tuple[float, float, int]],
 ) -> tuple[float, float, int]:
     """``measure()``, with py-spy sampling ``worker`` meanwhile when ``profile`` is set."""
-    spy = shutil.which("py-spy")
+    spy = py_spy()
     if profile is None or spy is None or worker.process is None:
         return measure()
     sampler = subprocess.Popen(
@@ -93,19 +111,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("rate", type=float, nargs="?", default=9000.0, help="events/s")
     parser.add_argument("--profile", type=Path, help="py-spy samples into this directory")
+    parser.add_argument("--broker", choices=("tansu", "kafka"), default="tansu")
     args = parser.parse_args()
-    rate, profile = args.rate, args.profile
+    rate, profile, engine = args.rate, args.profile, args.broker
     if profile is not None:
+        if py_spy() is None:
+            raise SystemExit("--profile needs py-spy (make install puts it in .venv/bin)")
         profile.mkdir(parents=True, exist_ok=True)
     lines = bench.lines_for(200_000, seed=11, start=datetime.now(UTC))
     count = int(rate * 10)
     stream = bench.lines_for(count, seed=12, start=datetime.now(UTC))[:count]
+    # The restarted worker reads the same topics: its stream needs sessions of its own.
+    second_stream = bench.lines_for(count, seed=13, start=datetime.now(UTC))[:count]
     config = PipelineConfig()
     # The second deployment's own topics: the filled broker's records are not its input.
     names = {field: f"x.{getattr(config.topics, field)}" for field in TopicNames.model_fields}
     second = PipelineConfig(topics=TopicNames.model_validate(names))
     with tempfile.TemporaryDirectory(prefix="chao-after-backlog-") as tmp:
-        with bench.fresh_broker(tmp, "b") as broker:
+        with bench.fresh_broker(tmp, "b", engine) as broker:
             worker = bench.single_worker_setup(broker, config, Path(tmp), "bench-worker")
             try:
                 drained = bench.measure_worker(broker, [worker], lines, config)
@@ -114,6 +137,10 @@ def main() -> None:
                     profile,
                     "after",
                     lambda: bench.measure_latency(broker, stream, rate, config),
+                )
+                worker.stop()
+                restarted = started_and_measured(
+                    worker, profile, "restarted", broker, second_stream, rate, config
                 )
             finally:
                 worker.stop()
@@ -130,11 +157,13 @@ def main() -> None:
                 broker.url, name="bench-worker-second", log_dir=Path(tmp), env=env
             )
             filled = started_and_measured(newcomer, profile, "filled", broker, stream, rate, second)
-        with bench.fresh_broker(tmp, "fresh") as broker:
+        with bench.fresh_broker(tmp, "fresh", engine) as broker:
             worker = bench.single_worker_setup(broker, config, Path(tmp), "bench-worker-fresh")
             fresh = started_and_measured(worker, profile, "fresh", broker, stream, rate, config)
     print(
-        f"RESULT rate={rate:.0f} b={drained:.0f} after={after[0]:.0f}/{after[1]:.0f} "
+        f"RESULT broker={engine} rate={rate:.0f} b={drained:.0f} "
+        f"after={after[0]:.0f}/{after[1]:.0f} "
+        f"restarted={restarted[0]:.0f}/{restarted[1]:.0f} "
         f"filled_broker_new_worker={filled[0]:.0f}/{filled[1]:.0f} "
         f"fresh={fresh[0]:.0f}/{fresh[1]:.0f}",
         flush=True,
