@@ -441,6 +441,8 @@ class CredentialDetector:
                 break
             if not _keyed_glue(glue):
                 continue
+            if _PUBLIC_LABEL_RE.search(low, max(end, m.start() - 48), m.start()):
+                continue  # round 29: "the Solana public key 73Hc…": public, said to be
             if _random_enough(m.group(), rule):
                 return True
         return False
@@ -971,6 +973,12 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     v = fold_lookalikes(strip_value(value))
     if not v or is_reference(v) or v[0] in ")]},;(":
         return False
+    if _SECRET_PATH_RE.fullmatch(v):
+        # round 29: a secrets manager's name for a secret (``prod/mpesa/daraja-consumer``,
+        # ``kv/data/prod/payments/paystack``): a path of words names it, holds no value
+        return False
+    if not quoted and not terminal and _COMPOUND_NOUN_RE.fullmatch(v):
+        return False  # round 29: "das Passwort des Kiosk-Kontos": whose password, in prose
     if v.startswith("pk.eyJ"):
         return False  # a Mapbox public token: public by design (docs/screening.md)
     if _HOME_ROOTED_RE.match(v):
@@ -1017,6 +1025,20 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
         # digit and a symbol, is no word or name either.
         return True
     return looks_machine_made(v, min_len=8) and _mixed_enough(v)
+
+
+# A path of two or more words (letters, an optional number part) joined by "/".
+_SECRET_PATH_RE: Final = re.compile(
+    r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*(?:/[a-z][a-z]+[0-9]*(?:[-_.][a-z][a-z0-9]*)*)+/?"
+)
+# Words of letters only joined by hyphens, each capitalised or lower case: a compound noun.
+_COMPOUND_NOUN_RE: Final = re.compile(r"[^\W\d_][^\W\d_A-Z]+(?:-[^\W\d_][^\W\d_A-Z]+)+")
+# A value labelled public right before it: a public key or address is no secret.
+_PUBLIC_LABEL_RE: Final = re.compile(
+    r"(?:public[ _-]?key|pubkey|public address|wallet address|clé publique|clave pública|"
+    r"chave pública|öffentliche[rn]? schlüssel|открытый ключ|публичный ключ|kunci publik|"
+    r"公钥|公開鍵|공개 ?키)\W{0,4}$"
+)
 
 
 # Capitalised words and a number joined by hyphens: a format's or product's name
