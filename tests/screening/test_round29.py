@@ -73,3 +73,30 @@ def test_secret_names_and_public_values_are_kept(text: str) -> None:
 )
 def test_values_next_to_such_names_still_drop(text: str) -> None:
     assert screen(text) == "credential"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a compound noun naming whose password comes between the keyword and the value
+        "Enligt dokumentet är lösenordet till gäst-wifi Hallonbit7731, och samma används för skrivaren.",
+        # a bracketed aside in the subject before a quoted value
+        'The passphrase for the signing-certificate (.pfx) "qz7-Lm2x-9Rt4" is used at deploy.',
+        # the value itself in brackets
+        "The password (Xk9#mP2qZ) is set on the router.",
+    ],
+)
+def test_value_after_a_compound_noun_or_aside_is_still_a_credential(text: str) -> None:
+    assert screen(text) == "credential"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Das Passwort des Kiosk-Kontos wurde gestern geändert; den Wert habe ich nicht gesehen.",
+        "The password for the guest-network (see the wiki) is rotated monthly.",
+        "La contraseña de la cuenta-demo (ver el manual) se cambia cada mes.",
+    ],
+)
+def test_compound_noun_or_aside_without_a_value_is_kept(text: str) -> None:
+    assert screen(text) is None

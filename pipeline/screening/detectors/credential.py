@@ -842,6 +842,21 @@ class CredentialDetector:
                 words += 1
                 linked = False
                 continue
+            inner = chunk.rstrip(",.;:")
+            if len(inner) > 2 and inner[0] in "([" and inner[-1] in ")]":
+                # round 29: a bracketed aside in the subject ("lösenfrasen till
+                # Swish-certifikatet (.p12) "…""): unless it holds the value itself
+                # ("the password (Xk9#mP2q)"), it does not end the link to the value
+                if _value_ok(strip_value(inner[1:-1]), grade, quoted=False, terminal=False):
+                    return True
+                words += 1
+                continue
+            if chunk[:1] not in OPEN_QUOTES and _COMPOUND_NOUN_RE.fullmatch(stripped):
+                # round 29: "lösenordet till gäst-wifi Fjallripa226": a compound noun of
+                # letters names whose password it is (``_value_ok`` refuses it as a
+                # value); the value may still follow, as linked as before it
+                words += 1
+                continue
             if not _ELIDED_WORD_RE.match(low_chunk) and _value_ok(
                 stripped, grade, quoted=chunk[:1] in OPEN_QUOTES, terminal=False
             ):

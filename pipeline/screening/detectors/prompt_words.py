@@ -142,7 +142,7 @@ def prompt_word_anchors() -> tuple[str, ...]:
     out: list[str] = []
     for lang, entry in table.items():
         kinds = ("prompt",) if lang == "en" else ("prompt", "instruction")
-        for kind in (*kinds, "told", "configured", "policy"):
+        for kind in (*kinds, "told", "configured"):
             for word in entry[kind]:
                 core = word.lstrip("*").strip()
                 if core.isascii() and len(core) < 5:
