@@ -146,6 +146,26 @@ LEFT_AFTER_ROUND28: dict[Path, set[str]] = {
     HELDOUT_BATCH43: set(),
     HELDOUT_BATCH44: set(),
 }
+# Batches 45 and 46: written blind after round 28; first runs on it 97.9% caught (284 of
+# 290), 3 false drops of 180 and 96.9% (281 of 290), 4 of 180; round 29 was made on their
+# kinds, no rule for one of their lines (docs/screening.md), none relabelled.
+HELDOUT_BATCH45 = Path(__file__).parent / "data" / "screening_heldout_batch45.jsonl"
+HELDOUT_BATCH46 = Path(__file__).parent / "data" / "screening_heldout_batch46.jsonl"
+# What round 29 left of batches 45 and 46 (docs/screening.md, "Round 29"): any other miss
+# or false drop there is a regression.
+LEFT_AFTER_ROUND29: dict[Path, set[str]] = {
+    HELDOUT_BATCH45: {
+        "b45-0002",
+        "b45-0023",
+        "b45-0068",
+        "b45-0069",
+        "b45-0223",
+        "b45-0314",
+        "b45-0348",
+        "b45-0399",
+    },
+    HELDOUT_BATCH46: {"b46-0055", "b46-0108", "b46-0396", "b46-0401"},
+}
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
@@ -248,6 +268,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH42,
         HELDOUT_BATCH43,
         HELDOUT_BATCH44,
+        HELDOUT_BATCH45,
+        HELDOUT_BATCH46,
     ],
     ids=[
         "batches1-4",
@@ -291,6 +313,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch42",
         "batch43",
         "batch44",
+        "batch45",
+        "batch46",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -336,6 +360,13 @@ def test_round28_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= LEFT_AFTER_ROUND28[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND29), ids=["batch45", "batch46"])
+def test_round29_batches_keep_what_it_fixed(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= LEFT_AFTER_ROUND29[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -441,6 +441,8 @@ class CredentialDetector:
                 break
             if not _keyed_glue(glue):
                 continue
+            if _PUBLIC_LABEL_RE.search(low, max(end, m.start() - 48), m.start()):
+                continue  # round 29: "the Solana public key 73Hc…": public, said to be
             if _random_enough(m.group(), rule):
                 return True
         return False
@@ -840,6 +842,21 @@ class CredentialDetector:
                 words += 1
                 linked = False
                 continue
+            inner = chunk.rstrip(",.;:")
+            if len(inner) > 2 and inner[0] in "([" and inner[-1] in ")]":
+                # round 29: a bracketed aside in the subject ("lösenfrasen till
+                # Swish-certifikatet (.p12) "…""): unless it holds the value itself
+                # ("the password (Xk9#mP2q)"), it does not end the link to the value
+                if _value_ok(strip_value(inner[1:-1]), grade, quoted=False, terminal=False):
+                    return True
+                words += 1
+                continue
+            if chunk[:1] not in OPEN_QUOTES and _COMPOUND_NOUN_RE.fullmatch(stripped):
+                # round 29: "lösenordet till gäst-wifi Fjallripa226": a compound noun of
+                # letters names whose password it is (``_value_ok`` refuses it as a
+                # value); the value may still follow, as linked as before it
+                words += 1
+                continue
             if not _ELIDED_WORD_RE.match(low_chunk) and _value_ok(
                 stripped, grade, quoted=chunk[:1] in OPEN_QUOTES, terminal=False
             ):
@@ -971,6 +988,12 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     v = fold_lookalikes(strip_value(value))
     if not v or is_reference(v) or v[0] in ")]},;(":
         return False
+    if _SECRET_PATH_RE.fullmatch(v):
+        # round 29: a secrets manager's name for a secret (``prod/mpesa/daraja-consumer``,
+        # ``kv/data/prod/payments/paystack``): a path of words names it, holds no value
+        return False
+    if not quoted and not terminal and _COMPOUND_NOUN_RE.fullmatch(v):
+        return False  # round 29: "das Passwort des Kiosk-Kontos": whose password, in prose
     if v.startswith("pk.eyJ"):
         return False  # a Mapbox public token: public by design (docs/screening.md)
     if _HOME_ROOTED_RE.match(v):
@@ -1017,6 +1040,20 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
         # digit and a symbol, is no word or name either.
         return True
     return looks_machine_made(v, min_len=8) and _mixed_enough(v)
+
+
+# A path of two or more words (letters, an optional number part) joined by "/".
+_SECRET_PATH_RE: Final = re.compile(
+    r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*(?:/[a-z][a-z]+[0-9]*(?:[-_.][a-z][a-z0-9]*)*)+/?"
+)
+# Words of letters only joined by hyphens, each capitalised or lower case: a compound noun.
+_COMPOUND_NOUN_RE: Final = re.compile(r"[^\W\d_][^\W\d_A-Z]+(?:-[^\W\d_][^\W\d_A-Z]+)+")
+# A value labelled public right before it: a public key or address is no secret.
+_PUBLIC_LABEL_RE: Final = re.compile(
+    r"(?:public[ _-]?key|pubkey|public address|wallet address|clé publique|clave pública|"
+    r"chave pública|öffentliche[rn]? schlüssel|открытый ключ|публичный ключ|kunci publik|"
+    r"公钥|公開鍵|공개 ?키)\W{0,4}$"
+)
 
 
 # Capitalised words and a number joined by hyphens: a format's or product's name

@@ -588,6 +588,11 @@ class HiddenPromptDetector:
             if _USER_SAYS_RE.search(low, max(0, s - 80), s) or _refused(low, s, e) or declined:
                 continue
             return True
+        for s, _ in self.world.policy_blocks(low):
+            # round 29: a policy block from the session start quoted back
+            if _USER_SAYS_RE.search(low, max(0, s - 80), s) or _refused(low, s, s) or declined:
+                continue
+            return True
         for s, _ in self.world.injections(low, starts):
             if _USER_SAYS_RE.search(low, max(0, s - 120), s):
                 continue

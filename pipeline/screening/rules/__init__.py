@@ -233,7 +233,13 @@ PROMPT_WORD_KINDS: Final = (
 #               next to a qualifier ("my operator told me: ...")
 #   configured  the writer's own standing instructions named in the first person ("I was
 #               set up to", "the instructions I was given", "my instructions say")
-PROMPT_WORD_OPTIONAL_KINDS: Final = ("told", "configured")
+# Round 29 (for a quoted block of standing instructions):
+#   policy      a cue naming standing instructions: policy, the start of the session,
+#               configuration
+#   address     second-person address that opens such a block: you are, you
+#   rule        a rule clause the order words leave out: do not (a negative imperative's
+#               particle), never, always
+PROMPT_WORD_OPTIONAL_KINDS: Final = ("told", "configured", "policy", "address", "rule")
 
 
 @lru_cache(maxsize=1)
