@@ -33,6 +33,7 @@ from benchmarks import bench_streaming as bench
 from pipeline.config import PipelineConfig
 from pipeline.dev.broker import EmbeddedBroker
 from pipeline.kafka.admin import TopicSpec, create_topics
+from pipeline.kafka.security import aiokafka_options
 from topologies.patches import end_offsets
 
 PARTITIONS = 8
@@ -49,7 +50,7 @@ def cpu_seconds(pid: int) -> float:
 async def fill(bootstrap: str, topic: str, records: int, per_send: int) -> None:
     """``records`` records, awaited every ``per_send`` sends (so batches of about
     ``per_send / PARTITIONS`` records each)."""
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=0)
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=0, **aiokafka_options())
     await producer.start()
     try:
         for start in range(0, records, per_send):
@@ -65,9 +66,11 @@ async def fill(bootstrap: str, topic: str, records: int, per_send: int) -> None:
 async def round_trip(bootstrap: str, topic: str, rate: float, seconds: float) -> list[float]:
     """Round trips (ms) of ``rate * seconds`` records offered at ``rate`` and read from the
     end of ``topic``'s partitions."""
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, fetch_max_wait_ms=20)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap, fetch_max_wait_ms=20, **aiokafka_options()
+    )
     await consumer.start()
-    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=0)
+    producer = AIOKafkaProducer(bootstrap_servers=bootstrap, linger_ms=0, **aiokafka_options())
     await producer.start()
     try:
         partitions = [TopicPartition(topic, p) for p in range(PARTITIONS)]
@@ -115,7 +118,7 @@ LOOKUPS = ("ListOffsets", "ListOffsets + fetch", "fetch at the known end")
 
 
 async def lookups(bootstrap: str, topic: str, how: str, times: int) -> None:
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, **aiokafka_options())
     await consumer.start()
     try:
         partitions = [TopicPartition(topic, p) for p in range(PARTITIONS)]
@@ -175,7 +178,7 @@ def compare(records: int, rate: float, seconds: float) -> None:
 
 async def count_batches(bootstrap: str, topic: str) -> list[int]:
     """Record batches in each partition of ``topic``, read with raw Fetch requests."""
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, **aiokafka_options())
     await consumer.start()
     try:
         client = consumer._client
