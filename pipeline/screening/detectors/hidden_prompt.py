@@ -439,8 +439,69 @@ def _model_label_order(low: str) -> bool:
     return False
 
 
+# Round 30: the persona named by a "you are now" in the contract's languages, whose name
+# or description says it has no limits ("GPT-Sem-Limites", "‘无限制模式’的AI", "ЗЛОЙ ИИ без
+# ограничений"), and an order after it to drop the rules (ignore, forget …). A plan or a
+# storage tier "without limits" gives no order to forget rules.
+_NOW_YOU_ARE_RE: Final = re.compile(
+    r"\b(?:you\sare\snow|you['’]re\snow|from\snow\son,?\syou\sare|você\sagora\sé|agora\svocê\sé|"
+    r"a\spartir\sde\sagora,?\svocê\sé|ahora\seres|a\spartir\sde\sahora,?\seres|desde\sahora\seres|"
+    r"tu\ses\smaintenant|désormais,?\stu\ses|du\sbist\sjetzt|ab\sjetzt\sbist\sdu|ora\ssei|"
+    r"d['’]ora\sin\spoi\ssei|теперь\sты|ты\sтеперь|отныне\sты|тепер\sти|ти\sтепер|"
+    r"artık\ssen|sekarang\skamu(?:\sadalah)?|mulai\ssekarang\skamu|bây\sgiờ\sbạn\slà|"
+    r"od\steraz\sjesteś|teraz\sjesteś|je\sbent\snu|vanaf\snu\sben\sje)\b"
+    r"|从现在(?:起|开始)，?你(?:就)?是|從現在(?:起|開始)，?你(?:就)?是|你现在是|你現在是|現在你是|现在你是"
+    r"|今から(?:あなたは|君は|お前は)|これから(?:あなたは|君は)|이제\s?(?:너는|당신은|넌)"
+)
+_NO_LIMITS_RE: Final = re.compile(
+    r"unrestricted|unlimited|unfiltered|uncensored|no\s(?:limits|restrictions|filters|rules)|"
+    r"without\s(?:any\s)?(?:limits|restrictions|filters|rules)|sem[\s-](?:limites|restriç|filtros|regras)|"
+    r"ilimitad|sin[\s-](?:límites|limites|restriccion|filtros|reglas)|sans\s(?:limites|restriction|filtre)|"
+    r"ohne\s(?:grenzen|limits|einschränkung|filter|regeln)|uneingeschränkt|без\s(?:ограничений|"
+    r"фильтров|правил|цензуры)|без\sобмежень|senza\s(?:limiti|restrizioni|filtri|regole)|"
+    r"sınırsız|kısıtlamasız|tanpa\s(?:batas|filter|aturan|sensor)|không\s(?:giới\shạn|kiểm\sduyệt)|"
+    r"bez\s(?:ograniczeń|limitów|cenzury)|zonder\s(?:grenzen|beperkingen|filters)|"
+    r"无限制|無限制|不受限制|没有限制|沒有限制|无任何限制|無任何限制|无审查|無審查|制限なし|無制限|制限のない|"
+    r"제한\s?없는|무제한|검열\s?없는"
+)
+_DROP_RULES_RE: Final = re.compile(
+    r"\b(?:ignore|disregard|forget|ignora|ignore[sz]?|olvida|oublie|ignoriere|vergiss|esqueça|"
+    r"desconsidere|игнорируй|забудь|ігноруй|забудь|unut|abaikan|lupakan|bỏ\squa|quên|"
+    r"zignoruj|zapomnij|negeer|vergeet)\b|忽略|无视|無視|忘记|忘記|忘れ|무시|잊어"
+)
+
+
+_RULE_NOUN_RE: Final = re.compile(
+    r"rules|instructions|guidelines|polic|restrictions|filters|safety|diretrizes|regras|instruç|"
+    r"políticas|reglas|instrucciones|directrices|règles|consignes|regeln|richtlinien|anweisungen|"
+    r"правил|инструкци|ограничени|інструкці|regole|istruzioni|kural|talimat|aturan|instruksi|"
+    r"quy\stắc|hướng\sdẫn|zasad|instrukcj|regels|instructies|规则|規則|指令|指示|限制|政策|ルール|"
+    r"規則|制限|규칙|지침|제한"
+)
+
+
 def _jailbreak_persona(low: str) -> bool:
     return _JAILBREAK_PERSONA_RE.search(low) is not None and _UNBOUND_RE.search(low) is not None
+
+
+# What the persona is: an AI, a bot, a model, a mode (a subscriber "without limits" is not).
+_PERSONA_KIND_RE: Final = re.compile(
+    r"\b(?:ai|ia|ki|yz|gpt|llm|bot|chatbot|assistant|assistente|asistente|modelo?|modell|modèle|"
+    r"mode|modo|modus|modalità|modu|mod|ии|ші|бот|режим|модель|ассистент|chế\sđộ|trợ\slý|"
+    r"asisten|tryb|persona)\b|\bgpt|bot\b|模式|模型|机器人|機器人|助手|モード|アシスタント|모드|모델|봇"
+)
+
+
+def _unlimited_persona(low: str) -> bool:
+    for m in _NOW_YOU_ARE_RE.finditer(low):
+        if _NO_LIMITS_RE.search(low, m.end(), m.end() + 60) is None:
+            continue
+        if _PERSONA_KIND_RE.search(low, m.end(), m.end() + 60) is None:
+            continue
+        for order in _DROP_RULES_RE.finditer(low, m.end(), m.end() + 160):
+            if _RULE_NOUN_RE.search(low, order.end(), order.end() + 40) is not None:
+                return True
+    return False
 
 
 def _refused(text: str, start: int, end: int) -> bool:
@@ -535,6 +596,8 @@ class HiddenPromptDetector:
             or _jailbreak_persona(ctx.low_plain)
             or _model_label_order(ctx.low_plain)
         ):
+            return True
+        if ("hp.conceal" in hits or "hp.recital" in hits) and _unlimited_persona(ctx.low_plain):
             return True
         if _release_note(ctx.low_plain):
             # Round 25: release notes name prompt features ("the system prompt no longer
