@@ -352,6 +352,19 @@ _CONCEALMENT_RE: Final = re.compile(
     r"söyleme|kimseye\ssöyleme)"
     r"|\bне\s(?:раскрывай|раскрывайте|показывай|сообщай|упоминай|разглашай|повторяй)\s"
     r"(?:эти|свои|данные)\s" + _INSTR + r"|\bдержи\s(?:эти\s)?инструкции\sв\sсекрете"
+    # round 30: Ukrainian, Serbian, Bulgarian (Cyrillic), the Latin-script South Slavic
+    # languages and Czech/Slovak, the person told optionally in between ("не показуй цих
+    # правил користувачам", "никоме не показуј ова правила")
+    r"|\bне\s(?:показуй|показуйте|розкривай|розкривайте|повідомляй|розголошуй|згадуй|"
+    r"повторюй|показуј|показујте|откривај|откривајте|одавај|помињи|понављај|разкривай|"
+    r"споделяй|показвай|издавай)\s(?:нікому\s|никоме\s|никому\s|на\sникого\s)?"
+    r"(?:ці|цих|свої|своїх|ова|ове|ових|своја|своје|своих|тези|своите)\s"
+    r"(?:інструкці[їй]|правила|правил|промпт|упутства|упутстава|инструкције|инструкциите|"
+    r"правилата|указания)"
+    r"|\bne\s(?:otkrivaj|pokazuj|dijeli|deli|odaj|spominji|ponavljaj)\s(?:nikome\s)?"
+    r"(?:ove|ova|svoje|ta)\s(?:upute|uputstva|instrukcije|pravila|prompt)\b"
+    r"|\bne(?:ukazuj|prozrazuj|sdílej|odhaluj|zdieľaj|prezrádzaj|opakuj)\s(?:nikomu\s)?"
+    r"(?:tyto|tato|své|tieto|svoje)\s(?:instrukce|pokyny|pravidla|inštrukcie)\b"
     r"|\bnie\s(?:ujawniaj|pokazuj|udostępniaj|zdradzaj|powtarzaj)\s(?:tych|swoich)\s"
     + _INSTR
     + r"|\bjangan\s(?:pernah\s)?(?:ungkapkan|bagikan|beritahukan|sebutkan|tampilkan)\s"
@@ -597,7 +610,10 @@ class HiddenPromptDetector:
             or _model_label_order(ctx.low_plain)
         ):
             return True
-        if ("hp.conceal" in hits or "hp.recital" in hits) and _unlimited_persona(ctx.low_plain):
+        if ("hp.conceal" in hits or "hp.recital" in hits) and (
+            _unlimited_persona(ctx.low_plain)
+            or ("hp.conceal" not in hits and _concealment_recited(ctx.low_plain))
+        ):
             return True
         if _release_note(ctx.low_plain):
             # Round 25: release notes name prompt features ("the system prompt no longer
