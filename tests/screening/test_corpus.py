@@ -166,6 +166,17 @@ LEFT_AFTER_ROUND29: dict[Path, set[str]] = {
     },
     HELDOUT_BATCH46: {"b46-0055", "b46-0108", "b46-0396", "b46-0401"},
 }
+# Batches 47 and 48: written blind after round 29; first runs on it 97.9% caught (284 of
+# 290), no false drop of 180, each; round 30 was made on their kinds, no rule for one of
+# their lines (docs/screening.md), none relabelled.
+HELDOUT_BATCH47 = Path(__file__).parent / "data" / "screening_heldout_batch47.jsonl"
+HELDOUT_BATCH48 = Path(__file__).parent / "data" / "screening_heldout_batch48.jsonl"
+# What round 30 left of batches 47 and 48 (docs/screening.md, "Round 30"): any other miss
+# or false drop there is a regression.
+LEFT_AFTER_ROUND30: dict[Path, set[str]] = {
+    HELDOUT_BATCH47: {"b47-0293", "b47-0372"},
+    HELDOUT_BATCH48: {"b48-0224", "b48-0372"},
+}
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
@@ -270,6 +281,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH44,
         HELDOUT_BATCH45,
         HELDOUT_BATCH46,
+        HELDOUT_BATCH47,
+        HELDOUT_BATCH48,
     ],
     ids=[
         "batches1-4",
@@ -315,6 +328,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch44",
         "batch45",
         "batch46",
+        "batch47",
+        "batch48",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -367,6 +382,13 @@ def test_round29_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= LEFT_AFTER_ROUND29[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND30), ids=["batch47", "batch48"])
+def test_round30_batches_keep_what_it_fixed(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= LEFT_AFTER_ROUND30[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

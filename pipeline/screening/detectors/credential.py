@@ -427,11 +427,14 @@ class CredentialDetector:
         ):
             return False
         end = pos
+        anchor_end = pos
         # round 20: an anchor of several words ("klucz do crc") ends where its last
         # word does, not at the first space
         for anchor in rule.anchors:
-            if " " in anchor and low.startswith(anchor, pos):
-                end = max(end, pos + len(anchor))
+            if low.startswith(anchor, pos):
+                anchor_end = max(anchor_end, pos + len(anchor))
+                if " " in anchor:
+                    end = max(end, pos + len(anchor))
         while end < len(text) and text[end] in _IDENT_CHARS:
             end += 1
         window_end = min(len(text), end + 96)
@@ -441,6 +444,8 @@ class CredentialDetector:
                 break
             if not _keyed_glue(glue):
                 continue
+            if _NAMED_NOT_KEY_RE.search(low, anchor_end, m.start()):
+                continue  # round 30: "appsecret_checksum: …", "key fingerprint …"
             if _PUBLIC_LABEL_RE.search(low, max(end, m.start() - 48), m.start()):
                 continue  # round 29: "the Solana public key 73Hc…": public, said to be
             if _random_enough(m.group(), rule):
@@ -1224,6 +1229,11 @@ def _by_start(words: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in table.items()}
 
 
+# Round 30: what names a value of a key's length that is not the key (an id, a checksum,
+# a fingerprint, a hash of it), between the key's name and the value.
+_NAMED_NOT_KEY_RE: Final = re.compile(
+    r"(?:\b|_|-)(?:ids?|identifier|checksum|fingerprint|hash|digest|kcv|crc|serial)(?:\b|_|-)"
+)
 _OTHER_FIELD_RE: Final = re.compile(
     r"[\"']?\b(?:id|model|object|created|name|index|type|object_id|request_id|uuid)[\"']?\s?[:=]"
 )
