@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import struct
 import tempfile
 import time
@@ -30,6 +29,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.protocol.fetch import FetchRequest
 
 from benchmarks import bench_streaming as bench
+from benchmarks.profile_worker import cpu_seconds
 from pipeline.config import PipelineConfig
 from pipeline.dev.broker import EmbeddedBroker
 from pipeline.kafka.admin import TopicSpec, create_topics
@@ -38,13 +38,6 @@ from topologies.patches import end_offsets
 
 PARTITIONS = 8
 VALUE = b"v" * 300  # about a raw event's size
-_TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / _TICK
 
 
 async def fill(bootstrap: str, topic: str, records: int, per_send: int) -> None:
@@ -96,7 +89,7 @@ async def round_trip(bootstrap: str, topic: str, rate: float, seconds: float) ->
                 await asyncio.sleep(ahead)
             await producer.send(topic, b"%.6f" % time.time(), key=b"%d" % n)
         await asyncio.wait_for(reader, timeout=120)
-        return sorted(latencies)
+        return latencies
     finally:
         await producer.stop()
         await consumer.stop()
@@ -132,10 +125,6 @@ async def lookups(bootstrap: str, topic: str, how: str, times: int) -> None:
         await consumer.stop()
 
 
-def percentile(values: list[float], q: float) -> float:
-    return values[min(len(values) - 1, int(len(values) * q))] if values else float("nan")
-
-
 def compare(records: int, rate: float, seconds: float) -> None:
     with tempfile.TemporaryDirectory(prefix="chao-tansu-cost-") as tmp:
         broker = EmbeddedBroker(log_path=Path(tmp) / "broker.log")
@@ -160,9 +149,10 @@ def compare(records: int, rate: float, seconds: float) -> None:
                     latencies = asyncio.run(round_trip(bootstrap, topic, rate, seconds))
                     used = cpu_seconds(pid) - before
                     size = f"{per_send // PARTITIONS}" if per_send else "-"
+                    p50, p99 = bench.percentile(latencies, 0.5), bench.percentile(latencies, 0.99)
                     print(
-                        f"| {topic} (turn {turn + 1}) | {size} | {percentile(latencies, 0.5):.1f}"
-                        f" / {percentile(latencies, 0.99):.1f} | {used:.2f} |",
+                        f"| {topic} (turn {turn + 1}) | {size} | {p50:.1f} / {p99:.1f} "
+                        f"| {used:.2f} |",
                         flush=True,
                     )
             print("\n| 100 end-offset lookups of all partitions | topic | broker CPU (s) |")
