@@ -140,6 +140,29 @@ def read_up_to(records: dict[str, list[Record]], ends: dict[tuple[str, int], int
     return all(last.get(tp, -1) >= end - 1 for tp, end in ends.items() if end > 0)
 
 
+def where_written(records: list[Record], session_id: str) -> str:
+    """Where each of a session's records sits, as ``seq@partition:offset (timestamp ms)``:
+    a repeat at two offsets was written twice (a replay or a producer retry); one offset
+    listed twice was read twice."""
+    placed = [
+        (r.partition, r.offset, orjson.loads(r.value)["seq"], r.timestamp)
+        for r in sorted(records, key=lambda r: (r.partition, r.offset))
+        if r.key == session_id.encode()
+    ]
+    return "records: " + ", ".join(f"{s}@{p}:{o} ({t})" for p, o, s, t in placed)
+
+
+def worker_warnings(deployment: Deployment, most: int = 40) -> str:
+    """The last ``most`` WARNING/ERROR lines of each worker's log (a CI run keeps no
+    files): what a failed comparison needs to tell a replay from a producer retry."""
+    parts = []
+    for worker in deployment.workers:
+        lines = worker.log_path.read_text(errors="replace").splitlines()
+        flagged = [line for line in lines if "[WARNING]" in line or "[ERROR]" in line]
+        parts.append(f"\n{worker.name} log, warnings and errors:\n" + "\n".join(flagged[-most:]))
+    return "".join(parts)
+
+
 def per_session(records: list[Record]) -> dict[str, list[dict[str, Any]]]:
     """Each session's records in the order its partition holds them; checks the key."""
     sessions: dict[str, list[dict[str, Any]]] = {}
@@ -213,7 +236,10 @@ def assert_matches_file_mode(
         assert got.keys() == expected.keys(), topic
         for sid in expected:
             seqs = [e["seq"] for e in got[sid]]
-            assert seqs == sorted(set(seqs)), f"{topic} {sid}: seq not strictly increasing"
+            assert seqs == sorted(set(seqs)), (
+                f"{topic} {sid}: seq not strictly increasing; {where_written(records[topic], sid)}"
+                + worker_warnings(deployment)
+            )
             assert got[sid] == expected[sid], f"{topic} {sid}"
     got_dead = [orjson.loads(r.value) for r in records[topics.dead_letter]]
     for record in got_dead:
