@@ -840,7 +840,7 @@ class CredentialDetector:
                 # dash and a machine-made run, not a flag
                 return True
             grade = _grade(cls, "link" if linked else "window")
-            if self._names_credential(stripped):
+            if self._names_credential(stripped) or _HEADER_NAME_RE.fullmatch(stripped):
                 # round 19: "#passwort-vergessen", "reset-password": a tag or a term
                 # made of words, one of them a credential word, names the subject of a
                 # list; it is not a value (a multilingual tag list, batch 28)
@@ -874,6 +874,10 @@ class CredentialDetector:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+# Round 31: an extension header's name in prose ("the HMAC goes in X-Signature", "send it
+# as X-Api-Token"): letters joined by dashes after "X-", a name, never a value.
+_HEADER_NAME_RE: Final = re.compile(r"X-[A-Za-z]+(?:-[A-Za-z]+)*")
 
 # A base64 run that starts with "-----BEGIN" (``LS0tLS1CRUdJTi``) and goes on for a key's
 # length. Whole, it decodes to the PEM text and the decoded view reads it; cut or garbled
