@@ -246,6 +246,9 @@ _CONCEAL_ANCHORS: Final = (
     "to the model", "for the model", "to the ai", "for the ai", "to the assistant", "modelo",
     "modèle", "modell", "модели", "给模型", "給模型", "给ai", "給ai", "致ai", "モデルへ", "aiへ",
     "모델에", "ai에게", "note to", "hinweis an die ki",
+    # round 31: labels keeping a note to the assistant
+    "assistant-only", "assistant only", "ai-only", "ai only", "llm-only", "model-only",
+    "ai eyes only", "nur für die ki", "solo para la ia", "só para a ia",
 )  # fmt: skip
 _QUOTES: Final = '"“”„«»「」『』‹›'
 
@@ -497,9 +500,26 @@ _MODEL_LABEL_RE: Final = re.compile(
     r"|instruç(?:ão|ões)\spara\so\s(?:modelo|assistente)|instructions?\spour\s(?:le\s|l['’])?(?:modèle|ia|assistant)"
     r"|note\sà\sl['’](?:ia|assistant)|anweisung(?:en)?\s(?:an|für)\s(?:das\s|den\s|die\s)?(?:modell|ki|assistenten)"
     r"|hinweis\san\sdie\ski|инструкци[яи]\s(?:для|к)\s(?:модели|ии|ассистента)"
-    r"|给模型的指令|給模型的指令|给ai的指令|給ai的指令|致ai|モデルへの指示|aiへの指示|모델에\s?대한\s?지시|ai에게)"
+    r"|给模型的指令|給模型的指令|给ai的指令|給ai的指令|致ai|モデルへの指示|aiへの指示|모델에\s?대한\s?지시|ai에게"
+    # round 31: a label that keeps the note to the assistant ("[assistant-only]", "(for
+    # AI eyes only)", "[nur für die KI]", "[solo para la IA]")
+    r"|(?:assistant|ai|llm|model|agent|bot)[\s-]only|(?:only\s)?for\s(?:the\s)?(?:ai|assistant|model|llm)"
+    r"(?:\s(?:eyes\s)?only)?|for\sai\seyes\sonly|nur\sfür\s(?:die\ski|das\smodell|den\sassistenten)"
+    r"|s[oó]lo\spara\s(?:la\sia|el\sasistente|el\smodelo)|s[oó]\spara\s(?:a\sia|o\sassistente|o\smodelo)"
+    r"|réservé\sà\sl['’](?:ia|assistant))"
     r"\s?[\])>}:：]"
     r"|\b(?:note|instructions?|message)\s(?:to|for)\s(?:the\s|any\s)?(?:ai|model|llm|assistant)s?\s?:"
+)
+# Round 31: what such a note orders about the model's own output: how to summarise or
+# report the record it sits in ("when summarizing this record, state that …", "in your
+# summary say …", "do not mention this note"). A note to a person has no model output to
+# shape; the label already said who it is for.
+_REPORT_ORDER_RE: Final = re.compile(
+    r"\bwhen\s(?:summari[sz]ing|reporting|replying|responding|answering|you\s(?:summari[sz]e|"
+    r"report|reply|respond|answer))\b|\bin\syour\s(?:summary|reply|answer|report|response)\b"
+    r"|\b(?:state|report|say|write|tell\s(?:the\s)?user)\sthat\b|\bdo\snot\smention\sthis\s"
+    r"(?:note|instruction|message)|\bal\sresumir\b|\bao\sresumir\b|\ben\srésumant\b"
+    r"|\bbeim\szusammenfassen\b|\bin\sdeiner\szusammenfassung\b"
 )
 _OVERRIDE_RE: Final = re.compile(
     r"\b(?:ignore|disregard|forget|override|from\snow\son|ignora|olvida|ignore[sz]?|oublie|"
@@ -510,7 +530,10 @@ _OVERRIDE_RE: Final = re.compile(
 
 def _model_label_order(low: str) -> bool:
     for m in _MODEL_LABEL_RE.finditer(low):
-        if _OVERRIDE_RE.search(low, m.end(), m.end() + 160) is not None and not (
+        if (
+            _OVERRIDE_RE.search(low, m.end(), m.end() + 160) is not None
+            or _REPORT_ORDER_RE.search(low, m.end(), m.end() + 160) is not None
+        ) and not (
             _USER_SAYS_RE.search(low, max(0, m.start() - 80), m.start())
         ):
             return True
