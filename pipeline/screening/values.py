@@ -244,8 +244,7 @@ def is_placeholder(value: str) -> bool:
         (
             bool(_PLACEHOLDER_WORDS_RE.search(v.lower()))
             and not any(
-                len(seg) >= 16 and _RANDOM_SEGMENT_RE.match(seg)
-                for seg in re.split(r"[\-: ]", v)
+                len(seg) >= 16 and _RANDOM_SEGMENT_RE.match(seg) for seg in re.split(r"[\-: ]", v)
             )
         )
         or bool(_CAMEL_PLACEHOLDER_RE.match(v))

@@ -385,7 +385,9 @@ _CONCEALMENT_RE: Final = re.compile(
     # Tagalog): "these instructions" (the demonstrative is what makes them the writer's
     # own) with a negated verb of telling, showing or revealing, the person told allowed
     # in between
-    r"|\bverschweige\s(?:diese|deine|die)\s" + _INSTR + r"|\bbehalte\s(?:diese|deine)\s"
+    r"|\bverschweige\s(?:diese|deine|die)\s"
+    + _INSTR
+    + r"|\bbehalte\s(?:diese|deine)\s"
     + _INSTR
     + r"\sfür\sdich"
     r"|\bnunca\s(?:revelar|divulgar|mostrar|mencionar|citar|repetir|compartilhar|compartir|"
@@ -533,9 +535,7 @@ def _model_label_order(low: str) -> bool:
         if (
             _OVERRIDE_RE.search(low, m.end(), m.end() + 160) is not None
             or _REPORT_ORDER_RE.search(low, m.end(), m.end() + 160) is not None
-        ) and not (
-            _USER_SAYS_RE.search(low, max(0, m.start() - 80), m.start())
-        ):
+        ) and not (_USER_SAYS_RE.search(low, max(0, m.start() - 80), m.start())):
             return True
     return False
 

@@ -162,11 +162,7 @@ def _numbered_list(low: str, start: int, stop: int) -> bool:
     and goes on to the item numbered 2."""
     numbers = [m.group(1) for m in _NUMBERED_ITEM_RE.finditer(low, max(0, start - 1), stop)]
     first = _NUMBERED_ITEM_RE.search(low, max(0, start - 1), stop)
-    return (
-        first is not None
-        and first.start() - start <= 4
-        and numbers[:2] == ["1", "2"]
-    )
+    return first is not None and first.start() - start <= 4 and numbers[:2] == ["1", "2"]
 
 
 #: An opening quote mark and the one that closes it (also read by ``agent_config``).
