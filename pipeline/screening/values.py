@@ -238,8 +238,15 @@ def is_placeholder(value: str) -> bool:
         return not (v.startswith("$") and _RANDOM_SEGMENT_RE.match(v[1:].strip("()")))
     # YOUR_API_KEY, your-token-here, INSERT_KEY_HERE, <redacted> spelled out; TOKEN,
     # SPACE_ID, REPLACE_ME: a capitalised name of what goes there
+    # Round 31: an article or a possessive ahead of a generated body ("a-XQFX…0eVS5…",
+    # a Qiniu access key) is the value's first letter, not "a token here".
     return (
-        bool(_PLACEHOLDER_WORDS_RE.search(v.lower()))
+        (
+            bool(_PLACEHOLDER_WORDS_RE.search(v.lower()))
+            and not any(
+                len(seg) >= 16 and _RANDOM_SEGMENT_RE.match(seg) for seg in re.split(r"[\-: ]", v)
+            )
+        )
         or bool(_CAMEL_PLACEHOLDER_RE.match(v))
         or bool(_CAPS_PLACEHOLDER_RE.match(v))
     )

@@ -178,24 +178,15 @@ LEFT_AFTER_ROUND30: dict[Path, set[str]] = {
     HELDOUT_BATCH48: {"b48-0224", "b48-0372"},
 }
 # Batches 49 and 50: written blind after round 30; first runs on it 98.3% caught (285 of
-# 290) / 0 of 180 dropped and 97.2% (282) / 1 of 180 (docs/screening.md, "Batches 49 and
-# 50"). No round has been made on them yet: their first runs' misses are what they may
-# keep; any other miss or false drop there is a regression.
+# 290) / 0 of 180 dropped and 97.2% (282) / 1 of 180; round 31 was made on their kinds,
+# no rule for one of their lines (docs/screening.md), none relabelled.
 HELDOUT_BATCH49 = Path(__file__).parent / "data" / "screening_heldout_batch49.jsonl"
 HELDOUT_BATCH50 = Path(__file__).parent / "data" / "screening_heldout_batch50.jsonl"
-FIRST_RUNS_AFTER_ROUND30: dict[Path, set[str]] = {
-    HELDOUT_BATCH49: {"b49-0069", "b49-0187", "b49-0261", "b49-0313", "b49-0326"},
-    HELDOUT_BATCH50: {
-        "b50-0086",
-        "b50-0178",
-        "b50-0269",
-        "b50-0272",
-        "b50-0319",
-        "b50-0353",
-        "b50-0371",
-        "b50-0392",
-        "b50-0432",
-    },
+# What round 31 left of batches 49 and 50 (docs/screening.md, "Round 31"): nothing; any
+# miss or false drop there is a regression.
+LEFT_AFTER_ROUND31: dict[Path, set[str]] = {
+    HELDOUT_BATCH49: set(),
+    HELDOUT_BATCH50: set(),
 }
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
@@ -415,11 +406,11 @@ def test_round30_batches_keep_what_it_fixed(path: Path) -> None:
     assert errors <= LEFT_AFTER_ROUND30[path], _problems(report)
 
 
-@pytest.mark.parametrize("path", list(FIRST_RUNS_AFTER_ROUND30), ids=["batch49", "batch50"])
-def test_batches_after_round30_keep_their_first_runs(path: Path) -> None:
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND31), ids=["batch49", "batch50"])
+def test_round31_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
-    assert errors <= FIRST_RUNS_AFTER_ROUND30[path], _problems(report)
+    assert errors <= LEFT_AFTER_ROUND31[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -392,6 +392,8 @@ class CredentialDetector:
             return True
         if "cred.aksk" in hits and _aksk_pair(ctx.text):
             return True
+        if "cred.kw.password" in hits and _protocol_login_line(ctx.text):
+            return True
         if "cred.totp" in hits and _totp_groups(ctx.text, ctx.low):
             return True
         for trigger, cls in (("cred.kw.password", "password"), ("cred.kw.secret", "secret")):
@@ -840,7 +842,7 @@ class CredentialDetector:
                 # dash and a machine-made run, not a flag
                 return True
             grade = _grade(cls, "link" if linked else "window")
-            if self._names_credential(stripped):
+            if self._names_credential(stripped) or _HEADER_NAME_RE.fullmatch(stripped):
                 # round 19: "#passwort-vergessen", "reset-password": a tag or a term
                 # made of words, one of them a credential word, names the subject of a
                 # list; it is not a value (a multilingual tag list, batch 28)
@@ -874,6 +876,10 @@ class CredentialDetector:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+# Round 31: an extension header's name in prose ("the HMAC goes in X-Signature", "send it
+# as X-Api-Token"): letters joined by dashes after "X-", a name, never a value.
+_HEADER_NAME_RE: Final = re.compile(r"X-[A-Za-z]+(?:-[A-Za-z]+)*")
 
 # A base64 run that starts with "-----BEGIN" (``LS0tLS1CRUdJTi``) and goes on for a key's
 # length. Whole, it decodes to the PEM text and the decoded view reads it; cut or garbled
@@ -2477,6 +2483,29 @@ _SK_RE: Final = re.compile(
     r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.\-])*sk[\"']?"
     r"\s{0,3}[:=]\s{0,3}[\"']?(?P<v>[A-Za-z0-9+/]{30,64})(?![A-Za-z0-9+/=])"
 )
+
+
+# Round 31: the login line of a line protocol, the passcode in it. APRS-IS and CWOP
+# ("user CALL-SSID pass 12345 vers app 1.0": the passcode is the network's password for
+# that call sign; -1 logs in receive-only and is no secret), and the USER / PASS commands
+# of POP3, FTP and IRC one after the other ("USER ops\r\nPASS T0psecret!").
+_APRS_LOGIN_RE: Final = re.compile(
+    r"(?i)(?<![\w-])user\s+[A-Za-z0-9]{3,9}(?:-[A-Za-z0-9]{1,2})?\s+pass\s+(?P<v>-?\d{1,5})(?!\w)"
+)
+_USER_PASS_COMMANDS_RE: Final = re.compile(
+    r"(?<![\w-])USER\s+[^\s\\]{1,64}(?:\s|\\r|\\n|;|\|)+PASS\s+(?P<v>[^\s\\]{4,128})"
+)
+
+
+def _protocol_login_line(text: str) -> bool:
+    for m in _APRS_LOGIN_RE.finditer(text):
+        if not m.group("v").startswith("-"):
+            return True
+    for m in _USER_PASS_COMMANDS_RE.finditer(text):
+        value = m.group("v").rstrip(".,;")
+        if not is_reference(value) and looks_like_password(value):
+            return True
+    return False
 
 
 def _aksk_pair(text: str) -> bool:

@@ -246,6 +246,9 @@ _CONCEAL_ANCHORS: Final = (
     "to the model", "for the model", "to the ai", "for the ai", "to the assistant", "modelo",
     "modèle", "modell", "модели", "给模型", "給模型", "给ai", "給ai", "致ai", "モデルへ", "aiへ",
     "모델에", "ai에게", "note to", "hinweis an die ki",
+    # round 31: labels keeping a note to the assistant
+    "assistant-only", "assistant only", "ai-only", "ai only", "llm-only", "model-only",
+    "ai eyes only", "nur für die ki", "solo para la ia", "só para a ia",
 )  # fmt: skip
 _QUOTES: Final = '"“”„«»「」『』‹›'
 
@@ -322,7 +325,7 @@ def _declined_report(low: str, world: PromptWords) -> bool:
 _INSTR: Final = (
     r"(?:instructions|prompt|system\sprompt|rules|guidelines|directives|"
     r"instrucciones|reglas|indicaciones|directrices|instruções|instrucoes|regras|orientações|"
-    r"consignes|règles|anweisungen|instruktionen|regeln|vorgaben|istruzioni|regole|"
+    r"consignes|règles|anweisung(?:en)?|systemanweisung(?:en)?|instruktionen|regeln|vorgaben|istruzioni|regole|"
     r"instructies|regels|инструкции|указания|правила|промпт|instrukcji|zasad|poleceń|"
     r"instruksi|aturan|petunjuk|talimatları|kuralları|yönergeleri)"
 )
@@ -376,6 +379,51 @@ _CONCEALMENT_RE: Final = re.compile(
     r"(?:しない|さない|えない|してはいけ|するな|さないで|しないで|ないで)"
     r"|이\s?(?:지침|지시|프롬프트|규칙)(?:을|를|은|는)\s?(?:절대\s?)?(?:공개하지|누설하지|공유하지|알려주지|비밀로)"
     r"|لا\s(?:تكشف|تفصح\sعن|تشارك|تذكر)\s(?:هذه\sالتعليمات|تعليماتك)"
+    # round 31: German "verschweige", Portuguese/Spanish infinitives of a numbered rule
+    # list, and the languages the clause lacked (Hindi, Urdu, Marathi, Bengali, Tamil,
+    # Telugu, Swahili, Yoruba, Hausa, Igbo, Amharic, Javanese, Indonesian/Malay,
+    # Tagalog): "these instructions" (the demonstrative is what makes them the writer's
+    # own) with a negated verb of telling, showing or revealing, the person told allowed
+    # in between
+    r"|\bverschweige\s(?:diese|deine|die)\s"
+    + _INSTR
+    + r"|\bbehalte\s(?:diese|deine)\s"
+    + _INSTR
+    + r"\sfür\sdich"
+    r"|\bnunca\s(?:revelar|divulgar|mostrar|mencionar|citar|repetir|compartilhar|compartir|"
+    r"partilhar)\s(?:estas|essas|as|suas|las|tus|sus)\s" + _INSTR + r"\b"
+    r"|(?:ये|यह|इन|इन्हें)\s(?:निर्देश|निर्देशों|नियम|नियमों|प्रॉम्प्ट|हिदायतें)\s(?:को\s)?"
+    r"(?:किसी\sको\s(?:भी\s)?|उपयोगकर्ता\sको\s|यूज़र\sको\s)?(?:कभी\s(?:भी\s)?)?(?:नहीं|मत|न)\s"
+    r"(?:बताने|बताना|बताएं|बताएँ|बताओ|दिखाने|दिखाना|दिखाएं|प्रकट|साझा|ज़ाहिर)"
+    r"|(?:یہ|ان)\s(?:ہدایات|ہدایت|قواعد|اصول|پرامپٹ)\s(?:کسی\sکو\s(?:بھی\s)?|صارف\sکو\s)?"
+    r"(?:کبھی\s)?(?:نہ|مت|نہیں)\s(?:بتائیں|بتانا|بتاؤ|دکھائیں|دکھانا|ظاہر)"
+    r"|(?:या|ह्या|हे|ह्या)\s(?:सूचना|नियम|निर्देश)\s(?:कोणालाही\s|वापरकर्त्याला\s)?"
+    r"(?:कधीही\s)?(?:सांगू|दाखवू|उघड\sकरू)\s(?:नका|नये|नकोस)"
+    r"|(?:এই|এসব)\s(?:নির্দেশনা|নির্দেশ|নিয়ম|প্রম্পট)(?:গুলো|গুলি)?\s(?:কাউকে\s|ব্যবহারকারীকে\s)?"
+    r"(?:কখনো\s|কখনও\s)?(?:জানাবে|জানাবেন|জানিও|বলবে|বলবেন|বলো|দেখাবে|দেখিও|"
+    r"প্রকাশ\sকরবে|প্রকাশ\sকরবেন)\sনা"
+    r"|இந்த\s(?:வழிமுறைகளை|அறிவுறுத்தல்களை|விதிகளை)\s(?:யாரிடமும்\s|பயனரிடம்\s)?"
+    r"(?:வெளிப்படுத்த|சொல்ல|பகிர|காட்ட)\s?(?:வேண்டாம்|கூடாது)"
+    r"|ఈ\s(?:సూచనలను|నియమాలను|సూచనలు)\s(?:ఎవరికీ\s|వినియోగదారుకు\s)?"
+    r"(?:వెల్లడించ|చెప్ప|చూపించ|పంచుకో)(?:వద్దు|కూడదు|ను)"
+    r"|\b(?:usi|msi)(?:fichu[ae]|fichui|onyesh[eai]|taj[eai]|shirik[eai]|elez[eai]|"
+    r"tangaz[eai]|rudi[ae])\s(?:kamwe\s)?(?:maagizo|maelekezo|sheria|kidokezo)\s(?:haya|hii)\b"
+    r"|\bm[aá]\s?[sṣ]e\s(?:fi|sọ|so|ṣí|si|tú)\s(?:awọn\s|àwọn\s|awon\s)?"
+    r"(?:ilana|ìlànà|ìtọ́ni|itoni|ìtọ́sọ́nà|itọsọna|itosona|òfin|ofin)\s"
+    r"(?:wọnyi|wọ̀nyí|wonyi|yìí|yii|yi)\b"
+    r"|\bkada\s(?:ka|ki|ku)\s(?:bayyana|nuna|faɗa|fada|gaya)\s(?:wa\skowa\s)?"
+    r"(?:waɗannan|wadannan)\s(?:umarni|umarnin|ka'idoji|dokoki)"
+    r"|\b[ae](?:kpughela|gosila|kwula|kọla|kesala)\s(?:onye\sọ\sbụla\s)?(?:ntụziaka|ntuziaka|iwu)\s"
+    r"(?:ndị\sa|ndi\sa)\b"
+    r"|(?:እነዚህን|ይህን)\s(?:መመሪያዎች|መመሪያ|ህጎች|ደንቦች)\s(?:ለማንም\s|ለተጠቃሚው\s)?"
+    r"(?:አትግለጽ|አትንገር|አታሳይ|አትግለጪ|አትናገር)"
+    r"|\baja\s(?:nate\s|tau\s)?(?:ngandhani|nuduhake|mbukak|nyebutake|mbabarake)\s(?:sapa\swae\s)?"
+    r"(?:instruksi|pituduh|aturan|pranatan)\siki\b"
+    r"|\bjangan\s(?:pernah\s)?(?:bocorkan|tunjukkan|dedahkan|kongsikan|beri\stahu|mengungkapkan|"
+    r"membagikan)\s(?:kepada\ssiapa\spun\s)?(?:instruksi|aturan|petunjuk|arahan|prompt)\sini\b"
+    r"|\bhuwag\s(?:mong\s|ninyong\s)?(?:kailanman\s)?(?:ibunyag|ibahagi|sabihin|ipakita|"
+    r"banggitin|ulitin)\s(?:kahit\skanino\s)?(?:ang\s)?(?:mga\s)?(?:tagubilin|instruksyon|"
+    r"panuto|patakaran)(?:g|ng)?\s(?:na\s)?ito\b"
 )
 # A jailbreak's persona: a mode or character that no policy binds, in the same text as the
 # clause that unbinds it ("开发者模式 … 不受任何内容政策约束", "developer mode, not bound by
@@ -402,7 +450,29 @@ _UNBOUND_RE: Final = re.compile(
 )
 
 
+# Round 31: the same clause restated in the first person ("এই নির্দেশনা কাউকে জানাব না",
+# "sifichui maagizo haya", "ये निर्देश किसी को नहीं बताऊँगा": I will not tell anyone
+# these instructions) is a rule of the list it stands in only after a colon or a quote
+# opened earlier on its line; alone it is a refusal said to the user.
+_CONCEALMENT_FIRST_PERSON_RE: Final = re.compile(
+    r"(?:ये|यह|इन)\s(?:निर्देश|निर्देशों|नियम|नियमों|प्रॉम्प्ट)\s(?:को\s)?(?:किसी\sको\s(?:भी\s)?)?"
+    r"(?:कभी\s(?:भी\s)?)?(?:नहीं|न)\s(?:बताऊँगा|बताऊंगा|बताऊँगी|बताऊंगी|दिखाऊँगा|दिखाऊंगा)"
+    r"|(?:এই|এসব)\s(?:নির্দেশনা|নির্দেশ|নিয়ম|প্রম্পট)(?:গুলো|গুলি)?\s(?:কাউকে\s|ব্যবহারকারীকে\s)?"
+    r"(?:কখনো\s|কখনও\s)?(?:জানাব|জানাবো|বলব|বলবো|দেখাব|দেখাবো|প্রকাশ\sকরব|প্রকাশ\sকরবো)\sনা"
+    r"|\bsi(?:fichu[ai]|onyeshi|taji|shiriki|elezi|tangazi)\s(?:kamwe\s)?"
+    r"(?:maagizo|maelekezo|sheria|kidokezo)\s(?:haya|hii)\b"
+)
+_LIST_CUE_RE: Final = re.compile(r"[:：\"“„«'‘]")
+
+
 def _concealment_recited(low: str) -> bool:
+    for m in _CONCEALMENT_FIRST_PERSON_RE.finditer(low):
+        line = low.rfind("\n", 0, m.start()) + 1
+        if _LIST_CUE_RE.search(low, line, m.start()) is None:
+            continue
+        if _USER_SAYS_RE.search(low, max(0, m.start() - 120), m.start()):
+            continue
+        return True
     for m in _CONCEALMENT_RE.finditer(low):
         before = max(0, m.start() - 120)
         if _USER_SAYS_RE.search(low, before, m.start()) or _CONCEAL_TALK_RE.search(
@@ -432,9 +502,26 @@ _MODEL_LABEL_RE: Final = re.compile(
     r"|instruç(?:ão|ões)\spara\so\s(?:modelo|assistente)|instructions?\spour\s(?:le\s|l['’])?(?:modèle|ia|assistant)"
     r"|note\sà\sl['’](?:ia|assistant)|anweisung(?:en)?\s(?:an|für)\s(?:das\s|den\s|die\s)?(?:modell|ki|assistenten)"
     r"|hinweis\san\sdie\ski|инструкци[яи]\s(?:для|к)\s(?:модели|ии|ассистента)"
-    r"|给模型的指令|給模型的指令|给ai的指令|給ai的指令|致ai|モデルへの指示|aiへの指示|모델에\s?대한\s?지시|ai에게)"
+    r"|给模型的指令|給模型的指令|给ai的指令|給ai的指令|致ai|モデルへの指示|aiへの指示|모델에\s?대한\s?지시|ai에게"
+    # round 31: a label that keeps the note to the assistant ("[assistant-only]", "(for
+    # AI eyes only)", "[nur für die KI]", "[solo para la IA]")
+    r"|(?:assistant|ai|llm|model|agent|bot)[\s-]only|(?:only\s)?for\s(?:the\s)?(?:ai|assistant|model|llm)"
+    r"(?:\s(?:eyes\s)?only)?|for\sai\seyes\sonly|nur\sfür\s(?:die\ski|das\smodell|den\sassistenten)"
+    r"|s[oó]lo\spara\s(?:la\sia|el\sasistente|el\smodelo)|s[oó]\spara\s(?:a\sia|o\sassistente|o\smodelo)"
+    r"|réservé\sà\sl['’](?:ia|assistant))"
     r"\s?[\])>}:：]"
     r"|\b(?:note|instructions?|message)\s(?:to|for)\s(?:the\s|any\s)?(?:ai|model|llm|assistant)s?\s?:"
+)
+# Round 31: what such a note orders about the model's own output: how to summarise or
+# report the record it sits in ("when summarizing this record, state that …", "in your
+# summary say …", "do not mention this note"). A note to a person has no model output to
+# shape; the label already said who it is for.
+_REPORT_ORDER_RE: Final = re.compile(
+    r"\bwhen\s(?:summari[sz]ing|reporting|replying|responding|answering|you\s(?:summari[sz]e|"
+    r"report|reply|respond|answer))\b|\bin\syour\s(?:summary|reply|answer|report|response)\b"
+    r"|\b(?:state|report|say|write|tell\s(?:the\s)?user)\sthat\b|\bdo\snot\smention\sthis\s"
+    r"(?:note|instruction|message)|\bal\sresumir\b|\bao\sresumir\b|\ben\srésumant\b"
+    r"|\bbeim\szusammenfassen\b|\bin\sdeiner\szusammenfassung\b"
 )
 _OVERRIDE_RE: Final = re.compile(
     r"\b(?:ignore|disregard|forget|override|from\snow\son|ignora|olvida|ignore[sz]?|oublie|"
@@ -445,9 +532,10 @@ _OVERRIDE_RE: Final = re.compile(
 
 def _model_label_order(low: str) -> bool:
     for m in _MODEL_LABEL_RE.finditer(low):
-        if _OVERRIDE_RE.search(low, m.end(), m.end() + 160) is not None and not (
-            _USER_SAYS_RE.search(low, max(0, m.start() - 80), m.start())
-        ):
+        if (
+            _OVERRIDE_RE.search(low, m.end(), m.end() + 160) is not None
+            or _REPORT_ORDER_RE.search(low, m.end(), m.end() + 160) is not None
+        ) and not (_USER_SAYS_RE.search(low, max(0, m.start() - 80), m.start())):
             return True
     return False
 
@@ -640,6 +728,15 @@ class HiddenPromptDetector:
             _unlimited_persona(ctx.low_plain)
             or ("hp.conceal" not in hits and _concealment_recited(ctx.low_plain))
         ):
+            return True
+        if (
+            "hp.world" in hits
+            and "hp.conceal" not in hits
+            and "hp.recital" not in hits
+            and _concealment_recited(ctx.low_plain)
+        ):
+            # round 31: "these instructions" named in a language whose words only the
+            # world tables route (the clause's own check costs nothing where it is absent)
             return True
         if _release_note(ctx.low_plain):
             # Round 25: release notes name prompt features ("the system prompt no longer

@@ -152,6 +152,19 @@ def prompt_word_anchors() -> tuple[str, ...]:
     return tuple(out)
 
 
+# Round 31: a numbered list opening the recited text ("1) answer only …; 2) never …"):
+# the items of a list are rules, one order among them is enough.
+_NUMBERED_ITEM_RE: Final = re.compile(r"(?:^|[\s;,.])([1-9])[).]\s")
+
+
+def _numbered_list(low: str, start: int, stop: int) -> bool:
+    """Whether ``low[start:stop]`` opens with an item numbered 1 (within a few characters)
+    and goes on to the item numbered 2."""
+    numbers = [m.group(1) for m in _NUMBERED_ITEM_RE.finditer(low, max(0, start - 1), stop)]
+    first = _NUMBERED_ITEM_RE.search(low, max(0, start - 1), stop)
+    return first is not None and first.start() - start <= 4 and numbers[:2] == ["1", "2"]
+
+
 #: An opening quote mark and the one that closes it (also read by ``agent_config``).
 CLOSING_QUOTE: Final = {
     '"': '"',
@@ -306,7 +319,12 @@ class PromptWords:
             orders = list(self.order.find(low, at, min(stop, at + _ORDER_REACH)))
             if not orders or orders[0][0] - at > _TOLD_ORDER:
                 continue
-            if not needs_qualifier and quote is None and len({low[a:b] for a, b in orders}) < 2:
+            if (
+                not needs_qualifier
+                and quote is None
+                and len({low[a:b] for a, b in orders}) < 2
+                and not _numbered_list(low, at, stop)
+            ):
                 continue
             talk_from = max(line_start, start - _TALK_BEFORE)
             if self._talk_around(low, talk_from, min(line_end, stop + 40), start, end):
