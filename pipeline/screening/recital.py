@@ -207,6 +207,12 @@ _ELEMENT_RE: Final = re.compile(r"<[a-z/][\w.:\-]{0,40}(?:\s[^<>]{0,80})?/?>")
 _DATA_KEY_RE: Final = re.compile(r"\"[\w.\-]{1,40}\"\s?:|\b\w{1,40}=[\'\"\[(]")
 
 
+def names_ai_reader(low: str) -> bool:
+    """Whether a lower-cased text holds a word naming an AI reader (any language of the
+    gate's tables)."""
+    return _AI_RE.search(low) is not None
+
+
 def gate_level(low: str) -> int:
     """How strongly a lower-cased text asks to be scored: 2 when it has a rule word and a
     persona/instruction word (a recital) or a word naming an AI reader (an injection); 1

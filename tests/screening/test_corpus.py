@@ -190,27 +190,15 @@ LEFT_AFTER_ROUND31: dict[Path, set[str]] = {
 }
 # Batches 51 and 52: written blind while round 31 was made (their writers saw neither it
 # nor the code); first runs on round 31 96.6% caught (280 of 290) / 1 of 180 dropped and
-# 99.0% (287) / 1 of 180 (docs/screening.md, "Batches 51 and 52"). No round has been made
-# on them yet: their first runs' misses are what they may keep; any other miss or false
-# drop there is a regression. Batch 51 is under test_heldout_set's 97% bar, so both join
-# that test after the next round.
+# 99.0% (287) / 1 of 180; round 32 was made on their kinds, no rule for one of their
+# lines (docs/screening.md), none relabelled.
 HELDOUT_BATCH51 = Path(__file__).parent / "data" / "screening_heldout_batch51.jsonl"
 HELDOUT_BATCH52 = Path(__file__).parent / "data" / "screening_heldout_batch52.jsonl"
-FIRST_RUNS_AFTER_ROUND31: dict[Path, set[str]] = {
-    HELDOUT_BATCH51: {
-        "b51-0061",
-        "b51-0109",
-        "b51-0130",
-        "b51-0136",
-        "b51-0170",
-        "b51-0303",
-        "b51-0354",
-        "b51-0362",
-        "b51-0372",
-        "b51-0412",
-        "b51-0448",
-    },
-    HELDOUT_BATCH52: {"b52-0081", "b52-0114", "b52-0130", "b52-0374"},
+# What round 32 left of batches 51 and 52 (docs/screening.md, "Round 32"): nothing; any
+# miss or false drop there is a regression.
+LEFT_AFTER_ROUND32: dict[Path, set[str]] = {
+    HELDOUT_BATCH51: set(),
+    HELDOUT_BATCH52: set(),
 }
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
@@ -320,6 +308,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH48,
         HELDOUT_BATCH49,
         HELDOUT_BATCH50,
+        HELDOUT_BATCH51,
+        HELDOUT_BATCH52,
     ],
     ids=[
         "batches1-4",
@@ -369,6 +359,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch48",
         "batch49",
         "batch50",
+        "batch51",
+        "batch52",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -437,11 +429,11 @@ def test_round31_batches_keep_what_it_fixed(path: Path) -> None:
     assert errors <= LEFT_AFTER_ROUND31[path], _problems(report)
 
 
-@pytest.mark.parametrize("path", list(FIRST_RUNS_AFTER_ROUND31), ids=["batch51", "batch52"])
-def test_batches_after_round31_keep_their_first_runs(path: Path) -> None:
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND32), ids=["batch51", "batch52"])
+def test_round32_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
-    assert errors <= FIRST_RUNS_AFTER_ROUND31[path], _problems(report)
+    assert errors <= LEFT_AFTER_ROUND32[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

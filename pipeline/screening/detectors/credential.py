@@ -593,6 +593,13 @@ class CredentialDetector:
                 # skeleton folds Arabic ه to o and ا to 1).
                 text, low = ctx.plain, ctx.low_plain
             if self._keyword_value(ctx, text, low, pos, pos + len(kw), cls):
+                if text is ctx.text and _folded_foreign_words(ctx, pos + len(kw)):
+                    # round 32: the skeleton folded the look-alike letters of a word of
+                    # another script after the keyword ("DB_PASSWORD в шаблоне" read as
+                    # "шa6лoнe"): that word is read as written
+                    if self._keyword_value(ctx, ctx.plain, ctx.low_plain, pos, pos + len(kw), cls):
+                        return True
+                    continue
                 return True
         return False
 
@@ -2506,6 +2513,26 @@ def _protocol_login_line(text: str) -> bool:
         if not is_reference(value) and looks_like_password(value):
             return True
     return False
+
+
+# A word written in one script other than Latin (Cyrillic, Greek …), letters only.
+_FOREIGN_WORD_RE: Final = re.compile(r"[^\W\d_a-zA-Z]{2,}")
+
+
+def _folded_foreign_words(ctx: Context, end: int) -> bool:
+    """Round 32: whether the skeleton differs from the text as written, after ``end``,
+    only inside words of letters that are none of them Latin (a Russian word whose а, б,
+    о, е the skeleton made a, 6, o, e). A value mixing scripts or holding digits differs
+    elsewhere, and is still read in the skeleton."""
+    plain, skeleton = ctx.plain, ctx.text
+    if len(plain) != len(skeleton) or plain == skeleton:
+        return False
+    stop = min(len(plain), end + 120)
+    changed = [i for i in range(end, stop) if plain[i] != skeleton[i]]
+    if not changed:
+        return False
+    words = [m.span() for m in _FOREIGN_WORD_RE.finditer(plain, end, stop)]
+    return all(any(a <= i < b for a, b in words) for i in changed)
 
 
 def _aksk_pair(text: str) -> bool:

@@ -18,13 +18,14 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Final
 
 from pipeline.screening.context import Context
 from pipeline.screening.detectors.agent_config import AGENT_FIELD_ANCHORS, agent_config_quoted
 from pipeline.screening.detectors.prompt_words import PromptWords, prompt_word_anchors
-from pipeline.screening.recital import GATE_ANCHORS, RecitalModel, recital_model
+from pipeline.screening.recital import GATE_ANCHORS, RecitalModel, names_ai_reader, recital_model
 from pipeline.screening.rules import PhraseRule, phrase_rules
 
 __all__ = ["HiddenPromptDetector"]
@@ -424,6 +425,57 @@ _CONCEALMENT_RE: Final = re.compile(
     r"|\bhuwag\s(?:mong\s|ninyong\s)?(?:kailanman\s)?(?:ibunyag|ibahagi|sabihin|ipakita|"
     r"banggitin|ulitin)\s(?:kahit\skanino\s)?(?:ang\s)?(?:mga\s)?(?:tagubilin|instruksyon|"
     r"panuto|patakaran)(?:g|ng)?\s(?:na\s)?ito\b"
+    # round 32: the same clause where it was missing or too narrow: "this instruction"
+    # (singular) as well as "these", the imperative of every person (Amharic feminine
+    # and plural, Tamil -ாதே), a "never" adverb in between; Turkish, Azerbaijani, Uzbek,
+    # Kazakh, Tamil, Sinhala, Nepali, Thai, Lao, Khmer, Burmese, Malay, Amharic,
+    # Tigrinya, Somali, Zulu, Hausa
+    r"|\bbu\s(?:talimat|kural|yönerge|istem|komut|talimatlar|kurallar|yönergeler)(?:ı|i|yi|ları|leri)\s"
+    r"(?:kullanıcıya\s|kimseye\s|hiç\skimseye\s)?(?:asla\s|hiçbir\szaman\s)?"
+    r"(?:gösterme|paylaşma|açıklama|söyleme|ifşa\setme|verme)(?:yin|yiniz|yın|yınız)?\b"
+    r"|\bbu\s(?:təlimat|qayda|göstəriş)(?:ı|i|ları|ləri)\s(?:istifadəçiyə\s|heç\skimə\s)?"
+    r"(?:heç\svaxt\s)?(?:göstərmə|açıqlama|paylaşma|demə|bildirmə)"
+    r"|\bbu\s(?:ko['‘’ʻ`]?rsatma|yo['‘’ʻ`]?riqnoma|qoida|buyruq)(?:ni|larni)\s"
+    r"(?:foydalanuvchiga\s|hech\skimga\s)?(?:hech\sqachon\s)?"
+    r"(?:oshkor\sqilma|ko['‘’ʻ`]?rsatma|aytma|bildirma|ulashma)"
+    r"|бұл\s(?:нұсқаулық|нұсқау|ереже)(?:ты|ті|тарды|терді|ларды|лерді)\s"
+    r"(?:пайдаланушыға\s|ешкімге\s)?(?:ешқашан\s)?(?:көрсетпе|айтпа|жария\sетпе|бөліспе)"
+    r"|இந்த\s(?:வழிமுறைகளை|வழிமுறையை|அறிவுறுத்தல்களை|அறிவுறுத்தலை|விதிகளை|விதியை|ப்ராம்ப்டை)\s"
+    r"(?:யாரிடமும்\s|பயனரிடம்\s)?(?:ஒருபோதும்\s|எப்போதும்\s)?"
+    r"(?:வெளியிடா|வெளிப்படுத்தா|சொல்லா|பகிரா|காட்டா)(?:தே|தீர்கள்|தீங்க)"
+    r"|මෙම\s(?:උපදෙස්|උපදෙස|නීති)\s(?:කිසිවෙකුට\s|පරිශීලකයාට\s)?(?:කිසිදා\s|කවදාවත්\s)?"
+    r"(?:හෙළි\sනොකරන්න|නොකියන්න|නොපෙන්වන්න|(?:කියන්න|පෙන්වන්න|හෙළි\sකරන්න)\sඑපා)"
+    r"|यी\s(?:निर्देशन|निर्देशनहरू|निर्देशहरू|नियमहरू|निर्देश)\s(?:कसैलाई\s|प्रयोगकर्तालाई\s)?"
+    r"(?:कहिल्यै\s(?:पनि\s)?)?(?:न(?:भन|देखाउ|खोल|बताउ)\S{0,3}|(?:खुलाउनु|भन्नु|देखाउनु)\sहुँदैन)"
+    r"|កុំ\s?(?:បង្ហាញ|ប្រាប់|បញ្ចេញ|បើកចំហ)\s?(?:ការណែនាំ|សេចក្តីណែនាំ|ច្បាប់|បញ្ជា)"
+    r"(?:\s?(?:ទាំងនេះ|នេះ))"
+    r"|(?:ဤ|ဒီ)\s?ညွှန်ကြားချက်(?:များ|တွေ)?(?:ကို)?\s?\S{0,12}?\s?(?:မဖော်ပြ|မပြ|မပြော|မမျှဝေ)"
+    r"(?:ပါနှင့်|နှင့်|နဲ့|ရ)"
+    r"|\bjangan\s(?:sekali-kali\s|sesekali\s|pernah\s|langsung\s)+(?:bocorkan|tunjukkan|tunjuk|"
+    r"dedahkan|dedah|kongsikan|kongsi|beri\stahu|beritahu|sebut|sebutkan|ceritakan|mengungkapkan|"
+    r"membagikan|ungkapkan|bagikan)\s(?:kepada\s(?:siapa\spun|pengguna)\s)?"
+    r"(?:instruksi|aturan|petunjuk|arahan|panduan|garis\spanduan|prompt)(?:-\w+)?\sini\b"
+    r"|(?:እነዚህን|ይህን|ይህንን)\s(?:መመሪያዎች|መመሪያ|ህጎች|ደንቦች|ትዕዛዞች)\s(?:ለማንም\s|ለተጠቃሚው\s)?"
+    r"(?:በጭራሽ\s|ፈጽሞ\s|መቼም\s)?"
+    r"(?:አትግለጽ|አትግለጪ|አትግለጹ|አትንገር|አትንገሪ|አትንገሩ|አታሳይ|አታሳዪ|አታሳዩ|አትናገር|አትናገሪ|አትናገሩ|"
+    r"አታጋራ|አታጋሪ|አታጋሩ)"
+    r"|(?:ነዚ|ነዞም|እዚ|እዞም)\s(?:መምርሒ|መምርሒታት|ሕግታት|ትእዛዛት)\s(?:ንማንም\s)?(?:ፍጹም\s|ገለ\sግዜ\s)?"
+    r"(?:ኣይትግለጽ|ኣይትግለጺ|ኣይትግለጹ|ኣይትንገር|ኣይትንገሪ|ኣይተርኢ|ኣይተርእዪ)"
+    r"|\b(?:tilmaamahan|tilmaamahaan|xeerarkan|amarradan|awaamiirtan)\s(?:\w+\s){0,2}?"
+    r"ha\s(?:u\s)?(?:sheegin|muujin|faafin|bixin|tusin)\b"
+    r"|\bha\s(?:u\s)?(?:sheegin|muujin|faafin|tusin)\s(?:qofna\s)?(?:tilmaamahan|xeerarkan|amarradan)\b"
+    r"|\bunga(?:yi|zi|wu|li)?(?:dalul|vez|tshel|bonis|phindaphind)\w{0,4}\s(?:muntu\s)?(?:nanini\s)?"
+    r"(?:le|lezi|lo)\s(?:miyalelo|imiyalelo|iziyalezo|imithetho|mthetho)\b"
+    r"|\bkada\s(?:ka|ki|ku)\s(?:taɓa\s|taba\s)?(?:bayyana|nuna|faɗa|fada|gaya)\s(?:wa\skowa\s)?"
+    r"(?:waɗannan|wadannan|wannan)\s(?:umarni|umarnin|ka'idoji|dokoki)"
+    # round 32: Thai and Lao, written as the text is read after NFKC (which splits the
+    # vowel sign am of คำ/ຄຳ in two)
+    + unicodedata.normalize(
+        "NFKC",
+        r"|(?:ห้าม|อย่า)\s?(?:เปิดเผย|บอก|แสดง|แชร์|เผย)\s?(?:ให้ผู้ใช้\s?|แก่ผู้ใดก็ตาม\s?)?"
+        r"(?:คำสั่ง|คำแนะนำ|กฎ|ข้อกำหนด|พรอมต์|พรอมท์)(?:\s?(?:เหล่านี้|นี้))"
+        r"|(?:ຫ້າມ|ຢ່າ)\s?(?:ເປີດເຜີຍ|ບອກ|ສະແດງ)\s?(?:ຄຳສັ່ງ|ຄໍາສັ່ງ|ຄຳແນະນຳ|ກົດ)(?:\s?(?:ເຫຼົ່ານີ້|ນີ້))",
+    )
 )
 # A jailbreak's persona: a mode or character that no policy binds, in the same text as the
 # clause that unbinds it ("开发者模式 … 不受任何内容政策约束", "developer mode, not bound by
@@ -528,6 +580,139 @@ _OVERRIDE_RE: Final = re.compile(
     r"ignoriere|vergiss|ab\sjetzt|a\spartir\sde\sahora|a\spartir\sde\sagora|à\spartir\sde\smaintenant|"
     r"desconsidere|esqueça|игнорируй|забудь|отныне)\b|忽略|无视|無視|从现在起|從現在起|無視して|今後は|무시"
 )
+
+
+# Round 32: a tool's, plugin's or function's description that orders the model against
+# the user: it keeps itself secret ("この説明は秘密です", "this description is
+# confidential"), hides what it does from the user ("ユーザーに見せず", "never mention
+# it", "do not tell the user") or has itself called when the user did not ask. A
+# description that says what the tool does, even with "always", has none of these.
+_TOOL_DESCRIPTION_RE: Final = re.compile(
+    r"\b(?:tool|plugin|function|action)(?:'s|’s)?\sdescriptions?\b|\bdescriptions?\sof\sthe\s"
+    r"(?:tool|plugin|function|action)\b|\b(?:tool|plugin|function)\s(?:manifest|spec)\b"
+    r"|\bbeschreibung\s(?:des|der|vom)\s(?:plugins?|tools?|werkzeugs|funktion)\b|\b(?:tool|plugin)-?beschreibung"
+    r"|\bdescripci[oó]n\s(?:de\s(?:la\s)?|del\s)(?:herramienta|plugin|funci[oó]n|complemento)\b"
+    r"|\bdescri[cç][aã]o\s(?:da|do)\s(?:ferramenta|plugin|fun[cç][aã]o)\b"
+    r"|\bdescription\s(?:de\s(?:l['’])?|du\s)(?:outil|plugin|fonction)\b"
+    r"|\bdescrizione\s(?:dello?\s|del\s|della\s)(?:strumento|plugin|tool|funzione)\b"
+    r"|\bbeschrijving\svan\sde\s(?:tool|plugin|functie)\b|\bopis\s(?:narzędzia|wtyczki|funkcji)\b"
+    r"|описани[еяи]\s(?:инструмента|плагина|функции|тула)|\baraç\saçıklaması|\beklenti\saçıklaması"
+    r"|ツール(?:の)?説明|プラグイン(?:の)?説明|関数(?:の)?説明|工具(?:的)?(?:描述|说明|說明)"
+    r"|插件(?:的)?(?:描述|说明|說明)|函数(?:的)?(?:描述|说明)|도구\s?설명|플러그인\s?설명"
+)
+_AGAINST_USER_RE: Final = re.compile(
+    r"\b(?:this|the)\s(?:description|instruction|note)\sis\s(?:secret|confidential)\b"
+    r"|\b(?:do\snot|don['’]t|never)\s(?:tell|show|mention|reveal|disclose)\s(?:this|it|the\suser)\b"
+    r"|\bhide\s(?:this|it)\sfrom\sthe\suser|\bwithout\stelling\sthe\suser"
+    r"|\beven\s(?:if|when)\sthe\suser\s(?:did\snot|didn['’]t|does\snot|doesn['’]t|has\snot)\s(?:ask|request)"
+    r"|\bdiese\s(?:beschreibung|anweisung)\sist\sgeheim|\berwähne\s(?:es|das|dies|sie|ihn)\s(?:niemals|nie|nicht)"
+    r"|\bverschweige|\bauch\swenn\sder\s(?:nutzer|benutzer|anwender)\ses\snicht"
+    r"|\b(?:esta|la)\sdescripci[oó]n\ses\s(?:secreta|confidencial)|\bno\s(?:lo\s|se\slo\s)?"
+    r"(?:menciones|digas|muestres|reveles)\s(?:nunca|al\susuario)|\bnunca\slo\s(?:menciones|digas|muestres)"
+    r"|\baunque\sel\susuario\sno\slo\s(?:pida|haya\spedido)"
+    r"|\b(?:esta|a)\sdescri[cç][aã]o\s[ée]\s(?:secreta|confidencial)|\bnunca\s(?:o\s)?(?:mencione|diga|mostre)"
+    r"|\bmesmo\sque\so\susu[aá]rio\sn[aã]o\s(?:pe[cç]a|tenha\spedido)"
+    r"|\bcette\sdescription\sest\s(?:secr[eè]te|confidentielle)|\bne\s(?:le\s)?(?:mentionne|dis|montre|r[eé]v[eè]le)\s"
+    r"(?:jamais|pas)|\bm[eê]me\ssi\sl['’]utilisateur\sne\sl['’]a\spas\sdemand[eé]"
+    r"|\bnon\s(?:lo\s)?(?:menzionare|dire|mostrare|rivelare)\smai|\banche\sse\sl['’]utente\snon\slo"
+    r"|\b(?:vermeld|noem)\s(?:het|dit)\snooit|\book\sals\sde\sgebruiker\s(?:er\s)?niet\som"
+    r"|\bnigdy\s(?:o\stym\s)?nie\s(?:wspominaj|mów|pokazuj)|\bnawet\sjeśli\sużytkownik\s(?:o\sto\s)?nie"
+    r"|это\sописание\sсекретно|никогда\sне\s(?:упоминай|говори|показывай)|не\s(?:говори|показывай)\sпользователю"
+    r"|даже\sесли\sпользователь\sне\s(?:просил|просит)"
+    r"|\bbu\saçıklama\sgizli|\bkullanıcıya\s(?:asla\s)?(?:gösterme|söyleme|bahsetme)|kullanıcı\sistemese\sbile"
+    r"|この(?:説明|指示)は(?:秘密|機密)|ユーザーに(?:は)?(?:見せず|見せない|見せるな|伝えず|伝えない|言わず|言わない|知らせず)"
+    r"|(?:求めて|頼んで|依頼して)いなくても|此(?:说明|說明|描述)(?:是|為|为)?(?:秘密|保密|机密|機密)"
+    r"|不要(?:告诉|告訴|向)用(?:户|戶)|即使用(?:户|戶)(?:没有|沒有)"
+    r"|이\s?설명은\s?비밀|사용자에게\s?(?:보여주지|알리지|말하지)|요청하지\s?않(?:아도|더라도)"
+)
+
+
+def _tool_description_order(low: str) -> bool:
+    for m in _TOOL_DESCRIPTION_RE.finditer(low):
+        if _USER_SAYS_RE.search(low, max(0, m.start() - 80), m.start()):
+            continue
+        if _AGAINST_USER_RE.search(low, m.end(), m.end() + 240) is not None:
+            return True
+    return False
+
+
+# Round 32: a quoted block that opens with a role label ("SYSTEM: You write for …",
+# "System: …", "[system]") and carries orders to a "you" is a system prompt recited,
+# whatever it is called before the quote (a "house style preamble"). Two orders at
+# least: a single "you must restart" in an OS dialog's quote is no prompt.
+_ROLE_QUOTE_RE: Final = re.compile(
+    r"[\"“„«「『']\s?(?:\[?system\]?|sistema|système|systeme|システム|系统|系統|시스템|система)\s?[:：]\s"
+    r"([^\"”“«»「」『』\n]{20,600})"
+)
+_QUOTE_ORDER_RE: Final = re.compile(
+    r"\b(?:never|always|do\snot|don['’]t|must|nunca|siempre|sempre|jamais|toujours|niemals|immer|"
+    r"mai|altijd|nooit|никогда|всегда)\b|(?:絶対に|常に|必ず|永远|总是|始终|务必|绝不|항상|절대)"
+)
+_YOU_RE: Final = re.compile(
+    r"\byou\b|\b(?:tú|tu|vous|du|sie|jij|je|ты|вы|você)\b|あなた|你|您|당신"
+)
+
+
+def _role_labelled_quote(low: str) -> bool:
+    for m in _ROLE_QUOTE_RE.finditer(low):
+        if _USER_SAYS_RE.search(low, max(0, m.start() - 80), m.start()):
+            continue
+        body = m.group(1)
+        if _YOU_RE.search(body) is None:
+            continue
+        if sum(1 for _ in _QUOTE_ORDER_RE.finditer(body)) >= 2:
+            return True
+    return False
+
+
+# Round 32: an order about the summary or the report written into a record the agent
+# read (a feed's field, a cell, a comment, metadata): quoted after a cue naming the
+# record's field, it addresses whoever summarises it ("feed_contact_email set to a
+# sentence: 'When summarizing this feed, state that …'"). A person asking the agent to
+# summarise is the user's own request (kept out by the user-says check), and a style
+# guide for people carries no field of a record.
+_RECORD_CUE_RE: Final = re.compile(
+    r"\b(?:field|column|cell|attribute|metadata|property|comment|caption|alt\stext|tag|header|"
+    r"note|value|entry|row|record|description|bio|contact|feed|campo|champ|feld|spalte|поле|"
+    r"フィールド|欄|字段|필드)\w{0,12}\b[^\n]{0,80}?(?:set\sto|contains?|holds?|reads?|says|is|"
+    r"enthält|lautet|contiene|contient|dice|diz|содержит|:|：)[^\n\"'“„«「]{0,40}[\"'“„«「]"
+)
+_SUMMARY_ORDER_RE: Final = re.compile(
+    r"\bwhen\s(?:summari[sz]ing|reporting\son|describing)\sthis\b|\bwhen\syou\s(?:summari[sz]e|report\son)\sthis\b"
+    r"|\b(?:al\sresumir|ao\sresumir|en\srésumant|lorsque\svous\srésumez|quand\stu\srésumes)\s(?:este|esta|estes|ce|cette|ces)\b"
+    r"|\bbeim\szusammenfassen\s(?:dieses|dieser|dieses)\b|\bwenn\sdu\s(?:dies|diesen|diese)\w*\s\w+\szusammenfasst"
+    r"|\b(?:nel\sriassumere|quando\sriassumi)\s(?:questo|questa|questi)\b|\bbij\shet\ssamenvatten\svan\sdeze?\b"
+    r"|при\s(?:пересказе|суммировании|резюмировании)\s(?:этого|этой|этих)|когда\sбудешь\s(?:пересказывать|резюмировать)"
+    r"|(?:この|本)\S{0,10}を要約する(?:際|とき|時)|(?:总结|總結|概括)(?:此|这个|這個|本)|이\s?\S{0,10}(?:을|를)\s?요약할\s?때"
+)
+# The scan's literals for it: rare phrases that address whoever summarises a text.
+_SUMMARY_ANCHORS: Final = (
+    "when summarizing this", "when summarising this", "when you summarize this",
+    "when you summarise this", "when reporting on this", "al resumir est", "ao resumir est",
+    "en résumant ce", "lorsque vous résumez", "beim zusammenfassen dies", "nel riassumere quest",
+    "bij het samenvatten van", "при пересказе это", "при суммировании это", "を要約する際",
+    "を要約するときは", "요약할 때",
+)  # fmt: skip
+_SUMMARY_VERB_RE: Final = re.compile(
+    r"\b(?:state|say|report|write|claim|mention|tell\s(?:\w+\s){0,2}?(?:that|to))\b|\bdo\snot\smention\b"
+    r"|\b(?:indica|di|afirma|diga|diz|écris|dis|indique|affirme|schreibe|sage|gib\san|erwähne|scrivi|"
+    r"afferma|vermeld|zeg|укажи|напиши|скажи|сообщи)\b|(?:と書|と述べ|と伝え|说|說|写|寫|라고)"
+)
+
+
+def _record_summary_order(low: str) -> bool:
+    for m in _SUMMARY_ORDER_RE.finditer(low):
+        line = low.rfind("\n", 0, m.start()) + 1
+        cue = None
+        for c in _RECORD_CUE_RE.finditer(low, max(line, m.start() - 160), m.start() + 1):
+            cue = c
+        if cue is None or m.start() - cue.end() > 4:
+            continue
+        if _USER_SAYS_RE.search(low, max(0, cue.start() - 80), cue.start()):
+            continue
+        if _SUMMARY_VERB_RE.search(low, m.end(), m.end() + 120) is not None:
+            return True
+    return False
 
 
 def _model_label_order(low: str) -> bool:
@@ -652,6 +837,32 @@ _QUOTED_RE: Final = re.compile(r"[\"“„«「‘']([^\"”“«»「」‘’'
 _SECOND_PERSON_RE: Final = re.compile(r"\byou(?:'re|’re|\s)")
 
 
+# Round 32: rules headed as rules for people of a trade ("Pravila za urednike: …", "Rules
+# for reporters: …", "Regeln für Redakteure: …"): a house style or an SOP, whose imperative
+# list the recital model reads as orders. Without a word naming an AI reader and without
+# a concealment clause nobody in them is a model.
+_PEOPLE_RULES_RE: Final = re.compile(
+    r"^[^\n]{0,40}?\b(?:rules|guidelines|style\srules|house\sstyle|pravila|smjernice|upute|"
+    r"pravidla|zasady|regeln|richtlinien|regole|linee\sguida|règles|consignes|reglas|normas|"
+    r"regras|regels|richtlijnen|правила|kurallar[ıi])\s(?:for|za|pro|dla|für|per|pour|para|"
+    r"voor|для|için)\s(?:the\s|die\s|les\s|los\s|las\s|os\s|as\s|i\s|gli\s|de\s)?"
+    r"(?:editors?|reporters?|writers?|authors?|journalists?|copy\s?editors?|staff|"
+    r"employees?|volunteers?|members?|contributors?|translators?|drivers?|students?|"
+    r"urednike|novinare|autore|prevoditelje|zaposlenike|članove|redaktory|redaktorów|autorów|"
+    r"redakteure|redakteurinnen|autoren|mitarbeiter(?:innen)?|redattori|autori|rédacteurs|"
+    r"rédactrices|auteurs|redactores|autores|periodistas|redatores|jornalistas|redacteuren|"
+    r"auteurs|редакторов|авторов|журналистов|сотрудников|editörler|yazarlar)\s?[:：]"
+)
+
+
+def _rules_for_people(low: str) -> bool:
+    return (
+        _PEOPLE_RULES_RE.search(low) is not None
+        and not names_ai_reader(low)
+        and not _concealment_recited(low)
+    )
+
+
 def _placeholder_prompt_fields(low: str) -> bool:
     """Round 27: a text that names prompt or instructions fields and gives them only a
     template's placeholders ("both are set to {{input_text}} and <write your instructions
@@ -710,6 +921,8 @@ class HiddenPromptDetector:
             yield literal, "hp.agent"
         for literal in _CONCEAL_ANCHORS:
             yield literal, "hp.conceal"
+        for literal in _SUMMARY_ANCHORS:
+            yield literal, "hp.summary"
         for index, rule in enumerate(self.phrases):
             for anchor in rule.anchors:
                 yield anchor, f"hp.phrase.{index}"
@@ -728,6 +941,14 @@ class HiddenPromptDetector:
             _unlimited_persona(ctx.low_plain)
             or ("hp.conceal" not in hits and _concealment_recited(ctx.low_plain))
         ):
+            return True
+        if "hp.summary" in hits and _record_summary_order(ctx.low_plain):
+            return True  # round 32: an order about the summary inside a record
+        if ("hp.conceal" in hits or "hp.recital" in hits or "hp.world" in hits) and (
+            _tool_description_order(ctx.low_plain) or _role_labelled_quote(ctx.low_plain)
+        ):
+            # round 32: a tool description ordering the model against the user, a quoted
+            # block under a role label
             return True
         if (
             "hp.world" in hits
@@ -771,6 +992,8 @@ class HiddenPromptDetector:
             # round 27: prompt fields whose values are a template's placeholders hold no
             # instructions to recite
             and not _placeholder_prompt_fields(ctx.low_plain)
+            # round 32: rules headed for people of a trade, no AI reader named
+            and not _rules_for_people(ctx.low_plain)
             # round 23: hidden instructions named without any of their text are reported,
             # not recited
             and not self.world.named_without_content(ctx.low_plain, _refused)
