@@ -25,6 +25,11 @@ from typing import Final
 from pipeline.screening.context import Context
 from pipeline.screening.detectors.agent_config import AGENT_FIELD_ANCHORS, agent_config_quoted
 from pipeline.screening.detectors.prompt_words import PromptWords, prompt_word_anchors
+from pipeline.screening.detectors.standing_orders import (
+    model_notes_quoted,
+    order_to_reading_model,
+    own_instructions_recited,
+)
 from pipeline.screening.recital import GATE_ANCHORS, RecitalModel, names_ai_reader, recital_model
 from pipeline.screening.rules import PhraseRule, phrase_rules
 
@@ -623,7 +628,9 @@ _TOOL_DESCRIPTION_RE: Final = re.compile(
 _AGAINST_USER_RE: Final = re.compile(
     r"\b(?:this|the)\s(?:description|instruction|note)\sis\s(?:secret|confidential)\b"
     r"|\b(?:do\snot|don['’]t|never)\s(?:tell|show|mention|reveal|disclose)\s(?:this|it|the\suser)\b"
-    r"|\bhide\s(?:this|it)\sfrom\sthe\suser|\bwithout\stelling\sthe\suser"
+    r"|\bhide\s(?:this|it)\sfrom\sthe\suser|\bwithout\s(?:telling|asking)\sthe\suser"
+    # round 33: "must not ask the user about content ratings" (a choice made for the user)
+    r"|\b(?:must\snot|do\snot|don['’]t|never|should\snot)\s(?:ask|inform|warn|notify|consult)\sthe\suser\b"
     r"|\beven\s(?:if|when)\sthe\suser\s(?:did\snot|didn['’]t|does\snot|doesn['’]t|has\snot)\s(?:ask|request)"
     r"|\bdiese\s(?:beschreibung|anweisung)\sist\sgeheim|\berwähne\s(?:es|das|dies|sie|ihn)\s(?:niemals|nie|nicht)"
     r"|\bverschweige|\bauch\swenn\sder\s(?:nutzer|benutzer|anwender)\ses\snicht"
@@ -1011,6 +1018,15 @@ class HiddenPromptDetector:
         ):
             # round 32: a tool description ordering the model against the user, a quoted
             # block under a role label
+            return True
+        if (
+            own_instructions_recited(ctx.low_plain)
+            or _tool_description_order(ctx.low_plain)
+            or model_notes_quoted(ctx.low_plain)
+            or order_to_reading_model(ctx.low_plain)
+        ):
+            # round 33: the writer's orders from an operator or orchestrator restated, a
+            # previous model's hidden notes quoted, a document's order to its reader model
             return True
         if (
             "hp.world" in hits
