@@ -108,6 +108,8 @@ _DOC_NODE_TYPES: Final = frozenset(
 # Shared keys whose provider value is reasoning text (or an object of settings), never
 # one plain word.
 _THOUGHT_KEYS: Final = frozenset({"thinking", "reasoning", "thought"})
+# A content block's own type beside it ({"type": "thinking", "thinking": "x"}) makes it one.
+_THOUGHT_TYPES: Final = ("thinking", "redacted_thinking", "reasoning", "thought")
 _ONE_WORD_RE: Final = re.compile(r"[^\W\d_]{1,16}")
 # Provider type values that are also plain English words in ordinary JSON.
 _PLAIN_WORD_VALUES: Final = frozenset({"response", "reasoning", "thinking"})
@@ -376,7 +378,9 @@ class RawOutputDetector:
         if not isinstance(obj, dict):
             return 0.0
         keys = {str(k).lower(): v for k, v in obj.items()}
-        chat = isinstance(keys.get("role"), str) and keys["role"].lower() in self.roles
+        chat = (isinstance(keys.get("role"), str) and keys["role"].lower() in self.roles) or (
+            isinstance(keys.get("type"), str) and keys["type"].lower().startswith(_THOUGHT_TYPES)
+        )
         if isinstance(keys.get("type"), str) and keys["type"].lower() in _DOC_NODE_TYPES:
             # A rich-text document tree (ProseMirror/Tiptap, Slate, Lexical, Atlassian
             # ADF, Portable Text, mdast): nodes with "type" and "content" all the way down,
@@ -419,7 +423,8 @@ class RawOutputDetector:
         return max(total + min(nested, 1.5), nested)
 
     def _key_score(self, key: str, value: Any, chat: bool = True) -> float:
-        """``chat``: a chat role value (``"role": "assistant"``) stands in the same object."""
+        """``chat``: a chat role value (``"role": "assistant"``) or a thinking block's type
+        stands in the same object."""
         sval = value.lower() if isinstance(value, str) else None
         if key in _REASON_KEYS:
             # round 22: "stop_reason" is also a plant's, a job's or a ticket's field
@@ -482,9 +487,11 @@ class RawOutputDetector:
         total = 0.0
         role_chat = has_content = False
         chat = any(
-            p.group("key").lower() == "role"
-            and isinstance(v := _scalar(p.group("val")), str)
-            and v.lower() in self.roles
+            isinstance(v := _scalar(p.group("val")), str)
+            and (
+                (p.group("key").lower() == "role" and v.lower() in self.roles)
+                or (p.group("key").lower() == "type" and v.lower().startswith(_THOUGHT_TYPES))
+            )
             for p in _PAIR_RE.finditer(text, start, min(len(text), start + 600))
         )
         for m in _PAIR_RE.finditer(text, start):

@@ -52,7 +52,7 @@ _MACHINE_AUTHOR_RE: Final = re.compile(
 _CUE_RE: Final = re.compile(r"[:：]\s?[\"“„«‘「]?|[\"“„«‘「]|(?<![^\W\d_])'")
 # Orders: a prohibition, "always"/"only"/"never", an imperative of handing on.
 _ORDER_RE: Final = re.compile(
-    r"\b(?:do\snot|don['’]t|never|always|only|must|say|tell|escalate|refuse|redirect|return|"
+    r"\b(?:do\snot|don['’]t|never|always|only|must|escalate|refuse|redirect|return|"
     r"reply|respond|keep|stay)\b"
     r"|\bnon\s[a-zà-ù]+(?:are|ere|ire)\b|\b(?:mai|sempre|solo|suggerisci|rispondi|sei)\b"
     r"|\bno\s[a-záéíóúñ]+(?:es|as)\b|\b(?:nunca|siempre|solo|responde|eres)\b"
