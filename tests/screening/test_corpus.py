@@ -202,36 +202,15 @@ LEFT_AFTER_ROUND32: dict[Path, set[str]] = {
 }
 # Batches 53 and 54: written blind while round 32 was made (their writers saw neither it
 # nor the code); first runs on round 32 97.9% caught (284 of 290) / 1 of 180 dropped and
-# 97.6% (283) / 4 of 180 (docs/screening.md, "Batches 53 and 54"). No round has been made
-# on them yet: their first runs' misses are what they may keep; any other miss or false
-# drop there is a regression. Batch 54 is over test_heldout_set's 2% false-drop bar, so
-# both join that test after the next round.
+# 97.6% (283) / 4 of 180 (docs/screening.md, "Batches 53 and 54"); round 33 was made on
+# their kinds, no rule for one of their lines, none relabelled.
 HELDOUT_BATCH53 = Path(__file__).parent / "data" / "screening_heldout_batch53.jsonl"
 HELDOUT_BATCH54 = Path(__file__).parent / "data" / "screening_heldout_batch54.jsonl"
-FIRST_RUNS_AFTER_ROUND32: dict[Path, set[str]] = {
-    HELDOUT_BATCH53: {
-        "b53-0020",
-        "b53-0039",
-        "b53-0040",
-        "b53-0094",
-        "b53-0200",
-        "b53-0343",
-        "b53-0402",
-    },
-    HELDOUT_BATCH54: {
-        "b54-0053",
-        "b54-0144",
-        "b54-0166",
-        "b54-0205",
-        "b54-0207",
-        "b54-0215",  # dropped, named credential instead of hidden_prompt
-        "b54-0257",
-        "b54-0329",
-        "b54-0358",
-        "b54-0361",
-        "b54-0415",
-        "b54-0434",
-    },
+# What round 33 left of batches 53 and 54 (docs/screening.md, "Round 33"): nothing; any
+# miss or false drop there is a regression.
+LEFT_AFTER_ROUND33: dict[Path, set[str]] = {
+    HELDOUT_BATCH53: set(),
+    HELDOUT_BATCH54: set(),
 }
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
@@ -343,6 +322,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH50,
         HELDOUT_BATCH51,
         HELDOUT_BATCH52,
+        HELDOUT_BATCH53,
+        HELDOUT_BATCH54,
     ],
     ids=[
         "batches1-4",
@@ -394,6 +375,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch50",
         "batch51",
         "batch52",
+        "batch53",
+        "batch54",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -469,11 +452,11 @@ def test_round32_batches_keep_what_it_fixed(path: Path) -> None:
     assert errors <= LEFT_AFTER_ROUND32[path], _problems(report)
 
 
-@pytest.mark.parametrize("path", list(FIRST_RUNS_AFTER_ROUND32), ids=["batch53", "batch54"])
-def test_batches_after_round32_keep_their_first_runs(path: Path) -> None:
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND33), ids=["batch53", "batch54"])
+def test_round33_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
-    assert errors <= FIRST_RUNS_AFTER_ROUND32[path], _problems(report)
+    assert errors <= LEFT_AFTER_ROUND33[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -72,6 +72,11 @@ _COLONS: Final = ":：=՝፦፥៖"
 _SPLIT_CAMEL_RE: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
+# Copulas and "that"/"as" of the scripts written without spaces, glued to the last word
+# before the value (Thai คือ / ว่า / เป็น, Lao ແມ່ນ / ວ່າ, Khmer គឺ / ថា).
+_GLUED_COPULAS: Final = ("คือ", "ว่า", "เป็น", "ແມ່ນ", "ວ່າ", "គឺ", "ថា")
+
+
 def _is_cjk(ch: str) -> bool:
     o = ord(ch)
     return (
@@ -823,6 +828,12 @@ class CredentialDetector:
                 linked = True
                 continue
             if low_chunk in self.link_words or low_chunk.rstrip(_COLONS) in self.link_words:
+                linked = True
+                continue
+            if words < 8 and low_chunk.endswith(_GLUED_COPULAS):
+                # round 33: Thai, Lao and Khmer write the copula or "that" glued to the
+                # words before it ("…ระบุรหัสผ่านระบบลิฟต์สกีว่า VALUE"): linked
+                words += 1
                 linked = True
                 continue
             if strict and not linked:
@@ -1927,12 +1938,25 @@ def _seed_phrase(low: str) -> bool:
         if at == -1:
             continue
         words = _SEED_WORDS_RE.search(low, at + len(anchor), at + len(anchor) + 300)
-        if words is not None and low[: words.start()].rstrip()[-1:] in _LIST_OPENERS:
+        if (
+            words is not None
+            and low[: words.start()].rstrip()[-1:] in _LIST_OPENERS
+            # round 33: "ledger" is also an account book; after it a sentence of short
+            # words ("you only read the coop ledger, you never …") holds words no BIP-39
+            # list has
+            and not _PROSE_WORDS & set(_BIP39_WORD_RE.findall(words.group()))
+        ):
             return True
     return False
 
 
 _LIST_OPENERS: Final = ":：\"'“«„「=→-"
+# English function words none of the BIP-39 lists (English, Spanish, French, Italian,
+# Portuguese, Czech) holds; "you", "this", "only", "never" are in the English list.
+_PROSE_WORDS: Final = frozenset(
+    {"the", "and", "are", "was", "were", "for", "with", "your", "not", "from", "our",
+     "but", "his", "her", "its", "has", "have", "will", "would", "should", "they", "them"}
+) - _BIP39  # fmt: skip
 
 
 # "LDAU54WG562YZ26WZ2XU como access key", "X をアクセスキーとして使い", "use X as the API

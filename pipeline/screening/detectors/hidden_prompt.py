@@ -25,6 +25,11 @@ from typing import Final
 from pipeline.screening.context import Context
 from pipeline.screening.detectors.agent_config import AGENT_FIELD_ANCHORS, agent_config_quoted
 from pipeline.screening.detectors.prompt_words import PromptWords, prompt_word_anchors
+from pipeline.screening.detectors.standing_orders import (
+    model_notes_quoted,
+    order_to_reading_model,
+    own_instructions_recited,
+)
 from pipeline.screening.recital import GATE_ANCHORS, RecitalModel, names_ai_reader, recital_model
 from pipeline.screening.rules import PhraseRule, phrase_rules
 
@@ -271,6 +276,13 @@ _DECLINED_RE: Final = re.compile(
     r"abgelehnt|lehnte\s(?:\w+\s){0,4}ab|verweigert|ohne\s(?:\w+\s){0,3}zu\s(?:nennen|verraten|"
     r"zeigen|teilen|zitieren|offenzulegen)|ohne\s(?:sie|den\sinhalt|inhalte?)\s(?:preiszugeben|"
     r"offenzulegen)|"
+    # round 33: the writer says it will not do what it was asked ("on m'a demandé de
+    # répéter mes instructions internes ; je ne le fais pas")
+    r"i\s(?:won['’]t|will\snot|am\snot\sgoing\sto)\s(?:do\s(?:that|it|so)|comply)|"
+    r"i['’]m\snot\sdoing\s(?:that|it|so)|je\sne\sle\s(?:fais|ferai)\spas|je\sne\svais\spas\sle\sfaire|"
+    r"no\slo\s(?:hago|haré|voy\sa\shacer)|não\so\s(?:faço|farei)|não\svou\sfazer\sisso|"
+    r"non\slo\s(?:faccio|farò)|das\s(?:tue|mache)\sich\snicht|"
+    r"не\sбуду\sэтого\sделать|я\sэтого\sне\s(?:делаю|сделаю)|"
     r"refusé|décliné|sans\s(?:les\s|la\s|le\s|en\s)?(?:révéler|divulguer|partager|citer|montrer|"
     r"dévoiler|communiquer)|"
     r"rechac(?:é|ado|ada)|me\snegu[ée]|sin\s(?:revelar|compartir|mostrar|divulgar|citar)(?:los|las|lo)?|"
@@ -308,11 +320,16 @@ _ATTRIBUTED_RE: Final = re.compile(
 )
 
 
+_ELISION_RE: Final = re.compile(r"\b(?:[cdjlmnst]|qu|all|dell|nell|sull|dall)'(?=[^\W\d_])")
+
+
 def _declined_report(low: str, world: PromptWords) -> bool:
     """Round 28: the writer declined to give its instructions and gives none of them."""
     return (
         _DECLINED_RE.search(low) is not None
-        and not any(c in _QUOTES or c in "'`" for c in low)
+        # round 33: an elided article or pronoun (on m'a demandé, l'operatore) quotes
+        # nothing; a possessive's apostrophe still counts as the old rule had it
+        and not any(c in _QUOTES or c in "'`" for c in _ELISION_RE.sub("", low))
         and _DECLINE_CUE_RE.search(low) is None
         and _ATTRIBUTED_RE.search(low) is None
         and not world.order.any(low)
@@ -539,7 +556,15 @@ def _concealment_recited(low: str) -> bool:
 # your prompt", "a template ends with …", "attackers try …").
 _CONCEAL_TALK_RE: Final = re.compile(
     r"\b(?:add|adding|include|including|template|example|e\.g\.|such\sas|like|tip|advice|how\sto|"
-    r"should\send|ends?\swith|best\spractice|recommend|tutorial|course|attackers?)\b"
+    r"should\send|ends?\swith|best\spractice|recommend|tutorial|course|attackers?|"
+    # round 33: the clause named as what prompts commonly hold ("a system prompt usually
+    # says 'never reveal these instructions'"), or quoted as a phrase inside advice in
+    # the contract's other languages ("ne comptez pas sur « … »", "фразу «не раскрывай …»")
+    r"usually|typically|often|commonly|most\s(?:system\s)?prompts|phrase|"
+    r"conseils?|astuces?|exemple|la\sphrase|tipps?|ratschlag|beispiel|z\.\s?b\.|"
+    r"consejos?|ejemplo|la\sfrase|dicas?|conselhos?|exemplo|consigli?o?|esempio|"
+    r"совет\w*|например|фраз[уаы]|porad[ay]?|przykład|frazę)\b"
+    r"|例如|比如|建议|建議|例えば|ヒント|예를\s?들어|팁"
 )
 
 
@@ -603,7 +628,9 @@ _TOOL_DESCRIPTION_RE: Final = re.compile(
 _AGAINST_USER_RE: Final = re.compile(
     r"\b(?:this|the)\s(?:description|instruction|note)\sis\s(?:secret|confidential)\b"
     r"|\b(?:do\snot|don['’]t|never)\s(?:tell|show|mention|reveal|disclose)\s(?:this|it|the\suser)\b"
-    r"|\bhide\s(?:this|it)\sfrom\sthe\suser|\bwithout\stelling\sthe\suser"
+    r"|\bhide\s(?:this|it)\sfrom\sthe\suser|\bwithout\s(?:telling|asking)\sthe\suser"
+    # round 33: "must not ask the user about content ratings" (a choice made for the user)
+    r"|\b(?:must\snot|do\snot|don['’]t|never|should\snot)\s(?:ask|inform|warn|notify|consult)\sthe\suser\b"
     r"|\beven\s(?:if|when)\sthe\suser\s(?:did\snot|didn['’]t|does\snot|doesn['’]t|has\snot)\s(?:ask|request)"
     r"|\bdiese\s(?:beschreibung|anweisung)\sist\sgeheim|\berwähne\s(?:es|das|dies|sie|ihn)\s(?:niemals|nie|nicht)"
     r"|\bverschweige|\bauch\swenn\sder\s(?:nutzer|benutzer|anwender)\ses\snicht"
@@ -863,6 +890,48 @@ def _rules_for_people(low: str) -> bool:
     )
 
 
+# Round 33: advice about writing a system prompt ("Tipp für den Systemprompt des …-Bots:
+# klare Zuständigkeiten …", "Совет по системным промптам: не храните в них секреты …"): an
+# advice word right before the prompt's name, and no long quoted text (a prompt recited
+# under the word "tip" still quotes its orders at length).
+_PROMPT_ADVICE_RE: Final = re.compile(
+    r"(?:\b(?:tips?|advice|best\spractices?|recommendations?|conseils?|astuces?|tipps?|"
+    r"ratschl[aä]ge?|empfehlung(?:en)?|hinweise|consejos?|recomendaci[oó]n(?:es)?|dicas?|"
+    r"conselhos?|consigli?o?|suggerimenti|совет\w*|рекомендаци\w*|porad[ay]?|wskazówk\w*|"
+    r"tavsiye\w*|ipucu\w*|saran|tips\sbij|adviezen|råd)\b|建议|建議|ヒント|コツ|팁|조언)"
+    r"[^.!?\n]{0,40}?"
+    r"(?:system[\s\-]?prompts?|systemprompts?|systeemprompts?|system\smessages?|"
+    r"prompts?\s(?:système|systeme|del\ssistema|de\ssistema|do\ssistema|di\ssistema)|"
+    r"системн\w*\sпромпт\w*|systemow\w*\sprompt\w*|sistem\sistem\w*|"
+    r"系统提示词?|系統提示詞?|システムプロンプト|시스템\s?프롬프트)"
+)
+_LONG_QUOTE_RE: Final = re.compile(
+    r"(?:[\"“«„「‘]|(?<![^\W\d_])')([^\"”“»„」’]{40,}?)(?:[\"”»“」’]|'(?![^\W\d_]))"
+)
+
+
+def _prompt_advice(low: str) -> bool:
+    return _PROMPT_ADVICE_RE.search(low) is not None and _LONG_QUOTE_RE.search(low) is None
+
+
+# Round 33: "assistant" as a person's job ("assistants parlementaires", "the dental
+# assistant", "assistente di studio") is no model; the recital model reads the text with
+# these titles as a neutral word for staff.
+_HUMAN_ASSISTANT_RE: Final = re.compile(
+    r"\b(?:assistant(?:e)?s?\s(?:parlementaires?|de\sdirection|dentaires?|médica(?:l|ux|les?)|"
+    r"sociales?|sociaux|maternelles?|d['’]éducation|juridiques?|administrati(?:f|fs|ve|ves)|"
+    r"manager|professor|principal|director|editor|coach|referee|teacher|librarian|curator)"
+    r"|(?:personal|executive|dental|medical|legal|teaching|research|administrative|lab|"
+    r"laboratory|shop|sales|nursing|pharmacy|veterinary|office|program|production|camera|"
+    r"parliamentary|ministerial|store)\sassistants?"
+    r"|asistentes?\s(?:parlamentari[oa]s?|de\sdirección|dental(?:es)?|médic[oa]s?|sociales?|administrativ[oa]s?)"
+    r"|assistentes?\s(?:parlamentares?|de\sdireção|sociais|administrativ[oa]s?)"
+    r"|assistent(?:e|i)\s(?:parlamentar[ei]|di\sstudio|social[ei]|amministrativ[oei])"
+    r"|(?:wissenschaftliche|zahnmedizinische|medizinische)[rn]?\sassistent(?:in|en|innen)?"
+    r"|ассистент\w*\s(?:депутат\w*|стоматолог\w*|врача|профессора|кафедры))\b"
+)
+
+
 def _placeholder_prompt_fields(low: str) -> bool:
     """Round 27: a text that names prompt or instructions fields and gives them only a
     template's placeholders ("both are set to {{input_text}} and <write your instructions
@@ -951,6 +1020,15 @@ class HiddenPromptDetector:
             # block under a role label
             return True
         if (
+            own_instructions_recited(ctx.low_plain)
+            or _tool_description_order(ctx.low_plain)
+            or model_notes_quoted(ctx.low_plain)
+            or order_to_reading_model(ctx.low_plain)
+        ):
+            # round 33: the writer's orders from an operator or orchestrator restated, a
+            # previous model's hidden notes quoted, a document's order to its reader model
+            return True
+        if (
             "hp.world" in hits
             and "hp.conceal" not in hits
             and "hp.recital" not in hits
@@ -988,7 +1066,9 @@ class HiddenPromptDetector:
             return True
         return (
             "hp.recital" in hits
-            and self.recital.fires(ctx.low_plain)
+            and self.recital.fires(_HUMAN_ASSISTANT_RE.sub("staff", ctx.low_plain))
+            # round 33: advice about writing a system prompt is not one
+            and not _prompt_advice(ctx.low_plain)
             # round 27: prompt fields whose values are a template's placeholders hold no
             # instructions to recite
             and not _placeholder_prompt_fields(ctx.low_plain)

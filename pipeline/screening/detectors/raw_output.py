@@ -105,6 +105,12 @@ _DOC_NODE_TYPES: Final = frozenset(
         "root", "block", "span", "emphasis", "strong", "inlinecode", "thematicbreak",
     }
 )  # fmt: skip
+# Shared keys whose provider value is reasoning text (or an object of settings), never
+# one plain word.
+_THOUGHT_KEYS: Final = frozenset({"thinking", "reasoning", "thought"})
+# A content block's own type beside it ({"type": "thinking", "thinking": "x"}) makes it one.
+_THOUGHT_TYPES: Final = ("thinking", "redacted_thinking", "reasoning", "thought")
+_ONE_WORD_RE: Final = re.compile(r"[^\W\d_]{1,16}")
 # Provider type values that are also plain English words in ordinary JSON.
 _PLAIN_WORD_VALUES: Final = frozenset({"response", "reasoning", "thinking"})
 _TAG_TALK_AFTER_RE: Final = re.compile(
@@ -372,13 +378,16 @@ class RawOutputDetector:
         if not isinstance(obj, dict):
             return 0.0
         keys = {str(k).lower(): v for k, v in obj.items()}
+        chat = (isinstance(keys.get("role"), str) and keys["role"].lower() in self.roles) or (
+            isinstance(keys.get("type"), str) and keys["type"].lower().startswith(_THOUGHT_TYPES)
+        )
         if isinstance(keys.get("type"), str) and keys["type"].lower() in _DOC_NODE_TYPES:
             # A rich-text document tree (ProseMirror/Tiptap, Slate, Lexical, Atlassian
             # ADF, Portable Text, mdast): nodes with "type" and "content" all the way down,
             # which no provider's payload names like this.
             return 0.0
         for key, value in keys.items():
-            total += self._key_score(key, value)
+            total += self._key_score(key, value, chat)
             inner = (
                 {str(k).lower() for k in value[0]}
                 if isinstance(value, list) and value and isinstance(value[0], dict)
@@ -413,7 +422,9 @@ class RawOutputDetector:
         )
         return max(total + min(nested, 1.5), nested)
 
-    def _key_score(self, key: str, value: Any) -> float:
+    def _key_score(self, key: str, value: Any, chat: bool = True) -> float:
+        """``chat``: a chat role value (``"role": "assistant"``) or a thinking block's type
+        stands in the same object."""
         sval = value.lower() if isinstance(value, str) else None
         if key in _REASON_KEYS:
             # round 22: "stop_reason" is also a plant's, a job's or a ticket's field
@@ -432,6 +443,16 @@ class RawOutputDetector:
                 return 3.0
             return 0.75 if sval in ("text", "message", "function") else 0.0
         if key in self.medium:
+            if (
+                not chat
+                and key in _THOUGHT_KEYS
+                and sval is not None
+                and _ONE_WORD_RE.fullmatch(sval)
+            ):
+                # round 33: {"thinking": "non", "model": "Epson EB-X49"}: a spreadsheet's
+                # column; a provider's thinking is text, or an object in a request, or
+                # a word beside a chat role ({"role": "assistant", "thinking": "check"})
+                return 0.25
             if isinstance(value, int | float) and key not in _NUMERIC_MEDIUM:
                 return 0.25  # {"delta": 0.05, "usage": 12}: a metric, not a payload
             if (
@@ -465,6 +486,14 @@ class RawOutputDetector:
     def _score_pairs(self, text: str, start: int) -> float:
         total = 0.0
         role_chat = has_content = False
+        chat = any(
+            isinstance(v := _scalar(p.group("val")), str)
+            and (
+                (p.group("key").lower() == "role" and v.lower() in self.roles)
+                or (p.group("key").lower() == "type" and v.lower().startswith(_THOUGHT_TYPES))
+            )
+            for p in _PAIR_RE.finditer(text, start, min(len(text), start + 600))
+        )
         for m in _PAIR_RE.finditer(text, start):
             key = m.group("key").lower()
             raw_val = m.group("val")
@@ -485,7 +514,7 @@ class RawOutputDetector:
                 and raw_val.rstrip().endswith(('"', "'"))
             ):
                 value = ["x"]  # a list of strings: a quiz, not provider output
-            total += self._key_score(key, value)
+            total += self._key_score(key, value, chat)
             if key == "role" and isinstance(value, str) and value.lower() in self.roles:
                 role_chat = True
             if key == "content":
