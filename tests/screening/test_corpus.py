@@ -212,6 +212,17 @@ LEFT_AFTER_ROUND33: dict[Path, set[str]] = {
     HELDOUT_BATCH53: set(),
     HELDOUT_BATCH54: set(),
 }
+# Batches 55 and 56: written blind while round 33 was made (their writers saw neither it
+# nor the code, and round 33's author never saw them); first runs on round 33 98.3%
+# caught (285 of 290) / 0 of 180 dropped and 99.3% (288) / 1 of 180 (docs/screening.md,
+# "Batches 55 and 56"). No round has been made on them: their first runs' misses are what
+# they may keep; any other miss or false drop there is a regression.
+HELDOUT_BATCH55 = Path(__file__).parent / "data" / "screening_heldout_batch55.jsonl"
+HELDOUT_BATCH56 = Path(__file__).parent / "data" / "screening_heldout_batch56.jsonl"
+FIRST_RUNS_AFTER_ROUND33: dict[Path, set[str]] = {
+    HELDOUT_BATCH55: {"b55-0143", "b55-0208", "b55-0228", "b55-0241", "b55-0388"},
+    HELDOUT_BATCH56: {"b56-0022", "b56-0030", "b56-0036"},
+}
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
@@ -324,6 +335,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH52,
         HELDOUT_BATCH53,
         HELDOUT_BATCH54,
+        HELDOUT_BATCH55,
+        HELDOUT_BATCH56,
     ],
     ids=[
         "batches1-4",
@@ -377,6 +390,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch52",
         "batch53",
         "batch54",
+        "batch55",
+        "batch56",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -457,6 +472,13 @@ def test_round33_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= LEFT_AFTER_ROUND33[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(FIRST_RUNS_AFTER_ROUND33), ids=["batch55", "batch56"])
+def test_batches_after_round33_keep_their_first_runs(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= FIRST_RUNS_AFTER_ROUND33[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
