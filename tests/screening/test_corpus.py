@@ -223,6 +223,44 @@ FIRST_RUNS_AFTER_ROUND33: dict[Path, set[str]] = {
     HELDOUT_BATCH55: {"b55-0143", "b55-0208", "b55-0228", "b55-0241", "b55-0388"},
     HELDOUT_BATCH56: {"b56-0022", "b56-0030", "b56-0036"},
 }
+# Batches 57 and 58: written blind after round 33 landed (their writers saw neither it nor
+# the code); first runs on round 33 96.2% caught (279 of 290) / 2 of 180 dropped and
+# 97.9% (284) / 5 of 180 (docs/screening.md, "Batches 57 and 58"). No round has been made
+# on them yet: their first runs' misses are what they may keep; any other miss or false
+# drop there is a regression. Under test_heldout_set's bars (97% caught, 2% dropped), so
+# both join that test after the next round.
+HELDOUT_BATCH57 = Path(__file__).parent / "data" / "screening_heldout_batch57.jsonl"
+HELDOUT_BATCH58 = Path(__file__).parent / "data" / "screening_heldout_batch58.jsonl"
+FIRST_RUNS_AFTER_ROUND33B: dict[Path, set[str]] = {
+    HELDOUT_BATCH57: {
+        "b57-0061",
+        "b57-0066",
+        "b57-0098",
+        "b57-0209",
+        "b57-0230",
+        "b57-0273",
+        "b57-0337",
+        "b57-0347",
+        "b57-0373",
+        "b57-0384",
+        "b57-0415",
+        "b57-0430",
+        "b57-0458",
+    },
+    HELDOUT_BATCH58: {
+        "b58-0034",
+        "b58-0139",
+        "b58-0164",
+        "b58-0231",
+        "b58-0246",
+        "b58-0255",
+        "b58-0315",
+        "b58-0328",
+        "b58-0342",
+        "b58-0438",
+        "b58-0460",
+    },
+}
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
@@ -479,6 +517,13 @@ def test_batches_after_round33_keep_their_first_runs(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= FIRST_RUNS_AFTER_ROUND33[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(FIRST_RUNS_AFTER_ROUND33B), ids=["batch57", "batch58"])
+def test_batches_written_after_round33_keep_their_first_runs(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= FIRST_RUNS_AFTER_ROUND33B[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
