@@ -34,6 +34,7 @@ from pipeline.screening.word_trie import trie_pattern
 __all__ = [
     "GATE_ANCHORS",
     "RecitalModel",
+    "ai_reader_words",
     "features",
     "gate",
     "gate_level",
@@ -211,6 +212,11 @@ def names_ai_reader(low: str) -> bool:
     """Whether a lower-cased text holds a word naming an AI reader (any language of the
     gate's tables)."""
     return _AI_RE.search(low) is not None
+
+
+def ai_reader_words(low: str) -> list[str]:
+    """The words of a lower-cased text that name an AI reader (round 34)."""
+    return [m.group() for m in _AI_RE.finditer(low)]
 
 
 def gate_level(low: str) -> int:

@@ -225,41 +225,14 @@ FIRST_RUNS_AFTER_ROUND33: dict[Path, set[str]] = {
 }
 # Batches 57 and 58: written blind after round 33 landed (their writers saw neither it nor
 # the code); first runs on round 33 96.2% caught (279 of 290) / 2 of 180 dropped and
-# 97.9% (284) / 5 of 180 (docs/screening.md, "Batches 57 and 58"). No round has been made
-# on them yet: their first runs' misses are what they may keep; any other miss or false
-# drop there is a regression. Under test_heldout_set's bars (97% caught, 2% dropped), so
-# both join that test after the next round.
+# 97.9% (284) / 5 of 180 (docs/screening.md, "Batches 57 and 58"). Round 34 was made on
+# their kinds; what it left of them (docs/screening.md, "Round 34"): nothing, so any miss
+# or false drop there is a regression.
 HELDOUT_BATCH57 = Path(__file__).parent / "data" / "screening_heldout_batch57.jsonl"
 HELDOUT_BATCH58 = Path(__file__).parent / "data" / "screening_heldout_batch58.jsonl"
-FIRST_RUNS_AFTER_ROUND33B: dict[Path, set[str]] = {
-    HELDOUT_BATCH57: {
-        "b57-0061",
-        "b57-0066",
-        "b57-0098",
-        "b57-0209",
-        "b57-0230",
-        "b57-0273",
-        "b57-0337",
-        "b57-0347",
-        "b57-0373",
-        "b57-0384",
-        "b57-0415",
-        "b57-0430",
-        "b57-0458",
-    },
-    HELDOUT_BATCH58: {
-        "b58-0034",
-        "b58-0139",
-        "b58-0164",
-        "b58-0231",
-        "b58-0246",
-        "b58-0255",
-        "b58-0315",
-        "b58-0328",
-        "b58-0342",
-        "b58-0438",
-        "b58-0460",
-    },
+LEFT_AFTER_ROUND34: dict[Path, set[str]] = {
+    HELDOUT_BATCH57: set(),
+    HELDOUT_BATCH58: set(),
 }
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
@@ -375,6 +348,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH54,
         HELDOUT_BATCH55,
         HELDOUT_BATCH56,
+        HELDOUT_BATCH57,
+        HELDOUT_BATCH58,
     ],
     ids=[
         "batches1-4",
@@ -430,6 +405,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch54",
         "batch55",
         "batch56",
+        "batch57",
+        "batch58",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -519,11 +496,11 @@ def test_batches_after_round33_keep_their_first_runs(path: Path) -> None:
     assert errors <= FIRST_RUNS_AFTER_ROUND33[path], _problems(report)
 
 
-@pytest.mark.parametrize("path", list(FIRST_RUNS_AFTER_ROUND33B), ids=["batch57", "batch58"])
-def test_batches_written_after_round33_keep_their_first_runs(path: Path) -> None:
+@pytest.mark.parametrize("path", list(LEFT_AFTER_ROUND34), ids=["batch57", "batch58"])
+def test_round34_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
-    assert errors <= FIRST_RUNS_AFTER_ROUND33B[path], _problems(report)
+    assert errors <= LEFT_AFTER_ROUND34[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -1062,6 +1062,9 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
             and " " not in v
             and not _PROSE_VALUE_RE.match(v)
             and not (v.isalpha() and v.islower() and len(v) <= 10)
+            # round 34: a scope's name ('repo:read', 'rute:baca', 'files.write'): words
+            # of lower-case letters joined by ":" or ".", a permission's name, no value
+            and _SCOPE_NAME_RE.fullmatch(v) is None
         )
     if _HUMAN_PASSWORD_RE.match(v) and not _PARTS_NAME_RE.match(v) and looks_like_password(v):
         # A few words after its keyword ("das Admin-Passwort des Routers im Lager
@@ -1071,6 +1074,8 @@ def _value_ok(value: str, grade: str, *, quoted: bool, terminal: bool) -> bool:
     return looks_machine_made(v, min_len=8) and _mixed_enough(v)
 
 
+# A token scope's name: two to four lower-case words joined by ":" or ".".
+_SCOPE_NAME_RE: Final = re.compile(r"[^\W\d_A-Z]{2,20}(?:[:.][^\W\d_A-Z]{2,20}){1,3}")
 # A path of two or more words (letters, an optional number part) joined by "/".
 _SECRET_PATH_RE: Final = re.compile(
     r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*(?:/[a-z][a-z]+[0-9]*(?:[-_.][a-z][a-z0-9]*)*)+/?"

@@ -24,13 +24,23 @@ from typing import Final
 
 from pipeline.screening.context import Context
 from pipeline.screening.detectors.agent_config import AGENT_FIELD_ANCHORS, agent_config_quoted
+from pipeline.screening.detectors.configured_texts import (
+    CONFIGURED_ANCHORS,
+    configured_text_quoted,
+)
 from pipeline.screening.detectors.prompt_words import PromptWords, prompt_word_anchors
 from pipeline.screening.detectors.standing_orders import (
     model_notes_quoted,
     order_to_reading_model,
     own_instructions_recited,
 )
-from pipeline.screening.recital import GATE_ANCHORS, RecitalModel, names_ai_reader, recital_model
+from pipeline.screening.recital import (
+    GATE_ANCHORS,
+    RecitalModel,
+    ai_reader_words,
+    names_ai_reader,
+    recital_model,
+)
 from pipeline.screening.rules import PhraseRule, phrase_rules
 
 __all__ = ["HiddenPromptDetector"]
@@ -882,11 +892,98 @@ _PEOPLE_RULES_RE: Final = re.compile(
 )
 
 
+# Round 34: rules of a trade or a game named by their source (a league's rules and its
+# referee, a call centre's quality rubric and its agents and callers, a dive centre's
+# safety rules), and the writer's own advice to the user ("I told the user not to share
+# their password"): orders to people. Within a few words before or after the source word.
+_TRADE_RULES_RE: Final = re.compile(
+    r"\b(?:league|liga|ligue|лиг[аиеу]|լիգայ\w*|referees?|árbitros?|arbitres?|arbitri|"
+    r"schiedsrichter\w*|судь[яи]|рефери|մրցավար\w*|hakem\w*|wasit|scheidsrechters?)\b"
+    r"|\b(?:rubric|rúbrica|rubrica|rubrique|grille\sd['’]évaluation|bewertungsraster|"
+    r"scorecard|qa\s(?:form|checklist|review|rubric)|quality\s(?:rubric|checklist|form)|"
+    r"r[uú]brica\sde\scalidad|rubrica\sdi\squalità)\b"
+    r"|\b(?:safety\s(?:rules|briefing|checklist)|dive\s(?:centre|center|shop|briefing|plan)|"
+    r"divers?|diving|buceo|buzos?|mergulho|mergulhadores?|plongée|plongeurs?|tauchen|"
+    r"taucher\w*|tauchgang|дайвинг\w*|погружени\w*|règles\sde\ssécurité|"
+    r"normas\sde\sseguridad|regras\sde\ssegurança|sicherheitsregeln|правила\sбезопасности)\b"
+)
+# A quoted text that opens by telling its reader who it is ("You are a note classifier.",
+# "你是备注分类器", "Du bist ein Buchungsprüfer", "너는 영수증 검토자다"): a prompt's first words.
+_YOU_ARE_OPENER_RE: Final = re.compile(
+    r"[\"“„«「『:：]\s?(?:you\sare\s|you['’]re\s|du\sbist\s|"
+    r"sie\ssind\s(?:ein|der|die)|tu\ses\s(?:un|le|la)\s|vous\sêtes\s(?:un|le|la)\s|"
+    r"eres\s(?:un|el|la)\s|você\sé\s(?:um|o|a)\s|tu\sé\s(?:um|o|a)\s|sei\s(?:un|il|la)\s|"
+    r"jij\sbent\s(?:een|de)\s|ty\s(?:jesteś|—|-)|ты\s(?:—|-|являешься)|вы\s(?:—|являетесь)|"
+    r"sen\sbir\s|anda\s(?:adalah|ialah)\s|你是|您是|あなたは|너는|당신은|أنت\s)"
+)
+# Orders about what to say (answer, reply, mention, tell the user): a bot's rules, even
+# where its trade is a league's or a dive shop's.
+_SPEECH_ORDER_RE: Final = re.compile(
+    r"\b(?:answer|answers|reply|replies|respond|mention|recommend|tell\s(?:the\s)?(?:user|customer|caller)s?|"
+    r"the\suser|users|responde|responda|responder|menciona|mencione|recomienda|recomende|"
+    r"antworte|erwähne|empfiehl|réponds|répondre|mentionne|recommande|rispondi|menziona|"
+    r"отвечай|упоминай|рекомендуй)\b"
+)
+# The writer's own advice to the user ("I told the user not to share their password",
+# "Na gaya wa mai amfani kada ya raba kalmar sirrinsa"): said to a person.
+_ADVICE_TO_USER_RE: Final = re.compile(
+    r"\b(?:i\s(?:told|advised|reminded|warned)\sthe\suser|"
+    r"(?:le\s)?(?:dije|aconsejé|recordé)\sal\susuario|"
+    r"j['’]ai\s(?:dit|conseillé|rappelé)\sà\sl['’]utilisateur|"
+    r"(?:eu\s)?(?:disse|aconselhei|lembrei)\sao\susuário|"
+    r"ich\shabe\s(?:dem|der)\s(?:nutzer|benutzer|nutzerin|benutzerin)\s(?:gesagt|geraten)|"
+    r"na\sgaya\swa\smai\samfani|na\sshawarci\smai\samfani|"
+    r"saya\s(?:memberi\stahu|bilang\ske|menyarankan|mengingatkan)\spengguna)\b"
+)
+# "not anything an AI was told", "no es una instrucción para la IA": an AI named only to
+# say the rules are not a model's.
+_NEGATED_AI_RE: Final = re.compile(
+    r"\b(?:not|never|no|nothing|nicht|kein\w*|não|nada|pas|non|ни|не)\s(?:\w+\s){0,3}?"
+    r"(?:an?\s|à\s|para\s|für\s|per\s)?(?:la\s|l['’]|the\s|die\s|el\s|o\s|a\s)?"
+    r"(?:ai|ia|ki|ии|bot|chatbot|model|modelo|modèle|modell)\b"
+)
+
+# Beside a trade's rules "agent" and "assistant" are people's roles (a call centre's
+# agents, an assistant referee), not an AI reader.
+_HUMAN_ROLE_RE: Final = re.compile(
+    r"(?<!ai\s)(?<!ia\s)(?<!ki\s)(?<!ai-)(?<!ki-)\b(?:agents?|agentes?|agenti|agenten|assistants?|assistentes?|assistenti|asistentes?|"
+    r"assistent(?:en|in)?|агент\w*|ассистент\w*)\b"
+)
+
+# A two-letter AI word ("ai", "ia", "ki", Azerbaijani "si") is only one as a noun of its
+# own ("an AI", "la IA", "die KI"); else "si" of Spanish or "ai" of Italian would count.
+_SHORT_AI_RE: Final = re.compile(r"^(?:ai|ia|ki|si|ии)\W*$")
+_AI_NOUN_RE: Final = re.compile(
+    r"\b(?:an?|the|la|una|die|der|eine|une|el|uma|a|una)\s(?:ai|ia|ki)\b|\b(?:ai|ia|ki)[\s-]"
+    r"(?:assistants?|agents?|models?|bots?|assistente?|agente?|modell?e?|asistente)\b"
+)
+
+
+def _ai_beside_trade(low: str) -> bool:
+    """Whether a text of a trade's rules still names an AI reader once its people's roles
+    ("the agent", "o árbitro assistente") and stray two-letter words are set aside."""
+    if _AI_NOUN_RE.search(low) is not None:
+        return True
+    rest = _HUMAN_ROLE_RE.sub(" ", low)
+    return any(_SHORT_AI_RE.match(word.strip()) is None for word in ai_reader_words(rest))
+
+
 def _rules_for_people(low: str) -> bool:
+    if _PEOPLE_RULES_RE.search(low) is not None:
+        return not names_ai_reader(low) and not _concealment_recited(low)
+    if _ADVICE_TO_USER_RE.search(low) is not None:
+        return (
+            not names_ai_reader(low)
+            and not _concealment_recited(low)
+            and _YOU_ARE_OPENER_RE.search(low) is None
+        )
+    if _TRADE_RULES_RE.search(low) is None:
+        return False
     return (
-        _PEOPLE_RULES_RE.search(low) is not None
-        and not names_ai_reader(low)
+        not _ai_beside_trade(_NEGATED_AI_RE.sub(" ", low))
         and not _concealment_recited(low)
+        and _YOU_ARE_OPENER_RE.search(low) is None
+        and _SPEECH_ORDER_RE.search(low) is None
     )
 
 
@@ -992,6 +1089,8 @@ class HiddenPromptDetector:
             yield literal, "hp.conceal"
         for literal in _SUMMARY_ANCHORS:
             yield literal, "hp.summary"
+        for literal in CONFIGURED_ANCHORS:
+            yield literal, "hp.configured"
         for index, rule in enumerate(self.phrases):
             for anchor in rule.anchors:
                 yield anchor, f"hp.phrase.{index}"
@@ -1018,6 +1117,10 @@ class HiddenPromptDetector:
         ):
             # round 32: a tool description ordering the model against the user, a quoted
             # block under a role label
+            return True
+        if configured_text_quoted(ctx.low_plain):
+            # round 34: a configured greeting / banned-topic / never-say list, a step's or
+            # plugin's prompt opening with its reader's role, an assistant's role overridden
             return True
         if (
             own_instructions_recited(ctx.low_plain)

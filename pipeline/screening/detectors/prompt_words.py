@@ -42,6 +42,11 @@ _CUE_MARKS: Final = ':：․՝፦፥៖"“„«「『‘'
 # Marks that open or close quoted text (the apostrophe is a letter's in many languages),
 # (round 23: a report quotes nothing).
 _QUOTE_MARKS: Final = '"“”„«»「」『』‘‹›״'
+# Round 34: a straight apostrophe opens a quote where no letter stands before it (after
+# a space, a colon or the Ethiopic word separator "፡": "ውስጥ፡ 'ሁሉንም …'"); between
+# letters it is an elision ("don't") and opens nothing; before an identifier
+# ('ignore_previous_instructions_detected') it quotes a name, not a sentence.
+_OPENING_APOSTROPHE_RE: Final = re.compile(r"(?:^|(?<=[\s:：፡,]))'(?=[^\W\d_][^\W_]*\s)")
 _AI_NEAR: Final = 30  # an AI reader named this close to the hidden instructions
 # "AI" as a token of its own, as most languages write it in any script ("AI-სთვის",
 # "AI·", "untuk AI;"), and its Romance, German and Cyrillic forms; the tables' "ai " needs
@@ -454,7 +459,11 @@ class PromptWords:
             lo, hi = max(start, ps - _INJECTION_VERB), min(end, pe + _INJECTION_VERB)
             if not self.ignore.any(low, lo, hi):
                 continue
-            quoted = any(c in _CUE_MARKS for c in low[max(start, lo - _INJECTION_VERB) : ps])
+            before_start = max(start, lo - _INJECTION_VERB)
+            quoted = any(c in _CUE_MARKS for c in low[before_start:ps]) or any(
+                m.start() < ps
+                for m in _OPENING_APOSTROPHE_RE.finditer(low, before_start, min(end, pe + 1))
+            )
             if not quoted and not self.ai.any(low, start, end):
                 continue
             if self.talk.any(low, max(start, ps - 2 * _INJECTION_VERB), hi):
