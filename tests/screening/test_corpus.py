@@ -234,6 +234,17 @@ LEFT_AFTER_ROUND34: dict[Path, set[str]] = {
     HELDOUT_BATCH57: set(),
     HELDOUT_BATCH58: set(),
 }
+# Batches 59 and 60: written blind after round 34 landed (their writers saw neither it nor
+# the code); first runs on round 34 99.3% caught (288 of 290) / 1 of 180 dropped and
+# 98.6% (286) / 1 of 180 (docs/screening.md, "Batches 59 and 60"): issue 26's bars. No
+# round has been made on them: their first runs' misses are what they may keep; any other
+# miss or false drop there is a regression.
+HELDOUT_BATCH59 = Path(__file__).parent / "data" / "screening_heldout_batch59.jsonl"
+HELDOUT_BATCH60 = Path(__file__).parent / "data" / "screening_heldout_batch60.jsonl"
+FIRST_RUNS_AFTER_ROUND34: dict[Path, set[str]] = {
+    HELDOUT_BATCH59: {"b59-0010", "b59-0034", "b59-0281", "b59-0285", "b59-0465"},
+    HELDOUT_BATCH60: {"b60-0161", "b60-0418", "b60-0439", "b60-0456", "b60-0464"},
+}
 # What round 25 left of batches 37 and 38 (docs/screening.md, "Round 25"): any other miss or
 # false drop there is a regression.
 LEFT_AFTER_ROUND25 = {
@@ -350,6 +361,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         HELDOUT_BATCH56,
         HELDOUT_BATCH57,
         HELDOUT_BATCH58,
+        HELDOUT_BATCH59,
+        HELDOUT_BATCH60,
     ],
     ids=[
         "batches1-4",
@@ -407,6 +420,8 @@ def test_corpus_dead_letters_carry_no_text(corpus_report: Report) -> None:
         "batch56",
         "batch57",
         "batch58",
+        "batch59",
+        "batch60",
     ],
 )
 def test_heldout_set(path: Path) -> None:
@@ -501,6 +516,13 @@ def test_round34_batches_keep_what_it_fixed(path: Path) -> None:
     report = evaluate(load_cases(path))
     errors = {o.case.id for o in report.outcomes if not o.ok}
     assert errors <= LEFT_AFTER_ROUND34[path], _problems(report)
+
+
+@pytest.mark.parametrize("path", list(FIRST_RUNS_AFTER_ROUND34), ids=["batch59", "batch60"])
+def test_batches_after_round34_keep_their_first_runs(path: Path) -> None:
+    report = evaluate(load_cases(path))
+    errors = {o.case.id for o in report.outcomes if not o.ok}
+    assert errors <= FIRST_RUNS_AFTER_ROUND34[path], _problems(report)
 
 
 def test_eval_screening_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
