@@ -68,12 +68,16 @@ _ORDER_RE: Final = re.compile(
 _BODY_END_RE: Final = re.compile(r"[\"”»“」]|\n\n")
 
 
-def _orders_after(low: str, at: int) -> int:
-    """How many orders the quoted or colon-led text from ``at`` holds (up to its closing
-    quote, 400 characters at most)."""
+def _body_end(low: str, at: int) -> int:
+    """Where the quoted or colon-led text from ``at`` ends: its closing quote or a blank
+    line, 400 characters at most."""
     end = _BODY_END_RE.search(low, at + 1, at + 400)
-    stop = end.start() if end is not None else min(len(low), at + 400)
-    return len(_ORDER_RE.findall(low, at, stop))
+    return end.start() if end is not None else min(len(low), at + 400)
+
+
+def _orders_after(low: str, at: int) -> int:
+    """How many orders the quoted or colon-led text from ``at`` holds."""
+    return len(_ORDER_RE.findall(low, at, _body_end(low, at)))
 
 
 def own_instructions_recited(low: str) -> bool:
@@ -106,9 +110,7 @@ def model_notes_quoted(low: str) -> bool:
         cue = _CUE_RE.search(low, m.end(), m.end() + 70)
         if cue is None:
             continue
-        end = _BODY_END_RE.search(low, cue.end() + 1, cue.end() + 400)
-        stop = end.start() if end is not None else min(len(low), cue.end() + 400)
-        if _PROHIBITION_RE.search(low, cue.end(), stop):
+        if _PROHIBITION_RE.search(low, cue.end(), _body_end(low, cue.end())):
             return True
     return False
 
