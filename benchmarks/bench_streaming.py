@@ -304,10 +304,19 @@ class CommittedWatcher:
     transactions it is the record's arrival at a reader: its timestamp plus a fetch.
     """
 
-    def __init__(self, bootstrap: str, topic: str, sessions: set[str]) -> None:
+    def __init__(
+        self,
+        bootstrap: str,
+        topic: str,
+        sessions: set[str],
+        key_of: Callable[[Any], tuple[str, int]] = lambda value: (value["sessionId"], value["seq"]),
+    ) -> None:
+        """``key_of``: (sessionId, seq) of a record's decoded value (the clean topic's by
+        default; ``benchmarks.eos_latency_breakdown`` reads the re-key topic's too)."""
         self.bootstrap = bootstrap
         self.topic = topic
         self.sessions = sessions
+        self.key_of = key_of
         self.seen: dict[tuple[str, int], float] = {}
         self._task: asyncio.Task[None] | None = None
         self._consumer: AIOKafkaConsumer | None = None
@@ -344,9 +353,8 @@ class CommittedWatcher:
             for messages in batches.values():
                 for message in messages:
                     try:
-                        obj = orjson.loads(message.value or b"")
-                        key = (obj["sessionId"], obj["seq"])
-                    except (orjson.JSONDecodeError, KeyError, TypeError):
+                        key = self.key_of(orjson.loads(message.value or b""))
+                    except (orjson.JSONDecodeError, KeyError, TypeError, IndexError):
                         continue
                     if key[0] in self.sessions:
                         self.seen.setdefault(key, now)
