@@ -60,6 +60,8 @@ def clean_key(value: Any) -> Key:
 
 
 def staged_key(value: Any) -> Key:
+    if not isinstance(value, list):  # a string would index as its characters
+        raise TypeError("not a staged event")
     return (value[0], value[1])  # StagedEvent.to_wire: [sessionId, seq, ...]
 
 
@@ -86,6 +88,30 @@ def first_timestamps(records: list[Any], key_of: Callable[[Any], Key]) -> dict[K
             key = key_of(orjson.loads(record.value))
             first[key] = min(first.get(key, record.timestamp), record.timestamp)
     return first
+
+
+PARTS = ("hop 1, work", "hop 1, commit", "hop 2, work", "hop 2, commit")
+TOTAL = "what a client waits"
+
+
+def breakdown(
+    ready: dict[Key, int],
+    staged_at: dict[Key, float],
+    staged_seen: dict[Key, float],
+    clean_at: dict[Key, float],
+    clean_seen: dict[Key, float],
+) -> dict[str, list[float]]:
+    """Each part's durations (ms), and TOTAL's, over the clean events seen by the reader
+    that have every mark (an event with a mark missing is left out, not guessed)."""
+    parts: dict[str, list[float]] = {name: [] for name in (*PARTS, TOTAL)}
+    for key, seen in clean_seen.items():
+        if not (key in ready and key in staged_at and key in staged_seen and key in clean_at):
+            continue
+        marks = [ready[key], staged_at[key], staged_seen[key], clean_at[key], seen]
+        for name, (a, b) in zip(PARTS, itertools.pairwise(marks), strict=True):
+            parts[name].append(b - a)
+        parts[TOTAL].append(seen - ready[key])
+    return parts
 
 
 def main() -> None:
@@ -164,17 +190,8 @@ def main() -> None:
     ready = releasable_at(records[topics.raw])
     staged_at = first_timestamps(records[staged_topic], staged_key)
     clean_at = first_timestamps(records[topics.session_events], clean_key)
-    segments: dict[str, list[float]] = {
-        name: [] for name in ("hop 1, work", "hop 1, commit", "hop 2, work", "hop 2, commit")
-    }
-    total: list[float] = []
-    for key, seen in clean_seen.items():
-        if not (key in ready and key in staged_at and key in staged_seen and key in clean_at):
-            continue
-        marks = [ready[key], staged_at[key], staged_seen[key], clean_at[key], seen]
-        for name, (a, b) in zip(segments, itertools.pairwise(marks), strict=True):
-            segments[name].append(b - a)
-        total.append(seen - ready[key])
+    segments = breakdown(ready, staged_at, staged_seen, clean_at, clean_seen)
+    total = segments.pop(TOTAL)
     print(
         f"exactly-once, {args.rate:,.0f} events/s for {args.seconds:.0f} s "
         f"({len(total):,} clean events of {len(lines):,} raw lines; commit interval "
@@ -182,7 +199,7 @@ def main() -> None:
     )
     print("| segment | p50 (ms) | p90 (ms) | p99 (ms) |")
     print("|---|---:|---:|---:|")
-    for name, values in [*segments.items(), ("what a client waits", total)]:
+    for name, values in [*segments.items(), (TOTAL, total)]:
         if values:
             row = " | ".join(f"{percentile(values, q):,.0f}" for q in (0.5, 0.9, 0.99))
             print(f"| {name} | {row} |")
