@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from benchmarks.bench_streaming import (
     CommittedWatcher,
@@ -49,7 +48,7 @@ from benchmarks.bench_streaming import (
 )
 from pipeline.config import PipelineConfig
 from pipeline.kafka.io import read_topics
-from pipeline.kafka.security import aiokafka_options
+from pipeline.kafka.offsets import GroupOffsets
 from pipeline.topics import Topics
 
 Key = tuple[str, int]
@@ -66,19 +65,13 @@ def staged_key(value: Any) -> Key:
 
 
 async def end_offsets(bootstrap: str, topics: list[str]) -> dict[tuple[str, int], int]:
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap, **aiokafka_options())
-    await consumer.start()
+    """Every partition's end offset (Apache Kafka's ListOffsets: right there)."""
+    offsets = GroupOffsets(bootstrap, "chao-eos-breakdown", topics)  # the group is unused
+    await offsets.start()
     try:
-        await consumer._client.force_metadata_update()
-        partitions = [
-            TopicPartition(topic, p)
-            for topic in topics
-            for p in sorted(consumer.partitions_for_topic(topic) or ())
-        ]
-        ends = await consumer.end_offsets(partitions)
+        return await offsets.ends()
     finally:
-        await consumer.stop()
-    return {(tp.topic, tp.partition): end for tp, end in ends.items()}
+        await offsets.stop()
 
 
 def first_timestamps(records: list[Any], key_of: Callable[[Any], Key]) -> dict[Key, float]:
