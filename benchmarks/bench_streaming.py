@@ -293,6 +293,24 @@ async def produce_at_rate(bootstrap: str, topic: str, lines: list[bytes], rate: 
         await producer.stop()
 
 
+def session_ids(lines: list[bytes]) -> list[str]:
+    """The sessionId of each line that has one (malformed lines and others left out)."""
+    found = []
+    for line in lines:
+        try:
+            session = orjson.loads(line).get("sessionId")
+        except (orjson.JSONDecodeError, AttributeError):
+            continue
+        if isinstance(session, str):
+            found.append(session)
+    return found
+
+
+def clean_key(value: Any) -> tuple[str, int]:
+    """(sessionId, seq) of a clean record's decoded value."""
+    return (value["sessionId"], value["seq"])
+
+
 class CommittedWatcher:
     """A ``read_committed`` reader of the clean topic running while the load is offered:
     when it first saw each (sessionId, seq) of ``sessions`` (ms, this machine's clock, the
@@ -309,7 +327,7 @@ class CommittedWatcher:
         bootstrap: str,
         topic: str,
         sessions: set[str],
-        key_of: Callable[[Any], tuple[str, int]] = lambda value: (value["sessionId"], value["seq"]),
+        key_of: Callable[[Any], tuple[str, int]] = clean_key,
     ) -> None:
         """``key_of``: (sessionId, seq) of a record's decoded value (the clean topic's by
         default; ``benchmarks.eos_latency_breakdown`` reads the re-key topic's too)."""
@@ -399,16 +417,9 @@ def measure_latency(
     its timestamp says.
     """
     topics = config.topics
-    sessions: set[str] = set()
-    with_session = 0  # lines with a sessionId: what ours() keeps of the raw topic
-    for line in lines:
-        try:
-            session = orjson.loads(line).get("sessionId")
-        except (orjson.JSONDecodeError, AttributeError):
-            continue
-        if isinstance(session, str):
-            sessions.add(session)
-            with_session += 1
+    of_lines = session_ids(lines)
+    sessions = set(of_lines)
+    with_session = len(of_lines)  # lines with a sessionId: what ours() keeps of the raw topic
     want_clean, _ = expected_counts(lines, config)
 
     async def offer() -> dict[tuple[str, int], float]:

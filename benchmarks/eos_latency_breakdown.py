@@ -39,11 +39,13 @@ import orjson
 
 from benchmarks.bench_streaming import (
     CommittedWatcher,
+    clean_key,
     fresh_broker,
     lines_for,
     percentile,
     produce_at_rate,
     releasable_at,
+    session_ids,
     single_worker_setup,
 )
 from pipeline.config import PipelineConfig
@@ -52,10 +54,6 @@ from pipeline.kafka.offsets import GroupOffsets
 from pipeline.topics import Topics
 
 Key = tuple[str, int]
-
-
-def clean_key(value: Any) -> Key:
-    return (value["sessionId"], value["seq"])
 
 
 def staged_key(value: Any) -> Key:
@@ -117,12 +115,7 @@ def main() -> None:
     topics = config.topics
     count = int(args.rate * args.seconds)
     lines = lines_for(count, seed=12, start=datetime.now(UTC))[:count]
-    sessions = set()
-    for line in lines:
-        with contextlib.suppress(orjson.JSONDecodeError):
-            value = orjson.loads(line)
-            if isinstance(value, dict) and isinstance(value.get("sessionId"), str):
-                sessions.add(value["sessionId"])
+    sessions = set(session_ids(lines))
     with (
         tempfile.TemporaryDirectory(prefix="chao-eos-") as tmp,
         fresh_broker(tmp, "eos", engine="kafka") as broker,
