@@ -109,6 +109,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("rate", type=float, nargs="?", default=2500.0, help="events/s")
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--warm-seconds",
+        type=float,
+        default=3.0,
+        help="warm-up stream before the measured one, at the same rate (a fresh broker's "
+        "JVM compiles and creates its internal topics meanwhile)",
+    )
     parser.add_argument("--commit-interval", help="CHAO_WORKER_COMMIT_INTERVAL_S (default: unset)")
     args = parser.parse_args()
     config = PipelineConfig()
@@ -130,7 +137,7 @@ def main() -> None:
             worker.wait_ready(timeout=120)
             # Warm-up: the worker's transactional producers start with the first
             # records of each partition; those first seconds are not the steady state.
-            warm = lines_for(int(args.rate * 3), seed=13, start=datetime.now(UTC))
+            warm = lines_for(int(args.rate * args.warm_seconds), seed=13, start=datetime.now(UTC))
             asyncio.run(produce_at_rate(broker.bootstrap, topics.raw, warm, args.rate))
             asyncio.run(
                 read_topics(

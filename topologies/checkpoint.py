@@ -94,7 +94,11 @@ class Checkpoint:
         *,
         state_chunk: int = STATE_CHUNK,
         exclusive: bool = False,
+        stage_lock: asyncio.Lock | None = None,
     ) -> None:
+        """``stage_lock`` (exclusive only): what the stage agent holds for a whole batch
+        instead of the processing lock, since it changes no session state; so its batches
+        do not queue behind the sequence agent's. Sealing and revocation take both."""
         self.outputs = outputs
         self.state = state
         self.offsets = offsets
@@ -102,6 +106,7 @@ class Checkpoint:
         self.state_chunk = state_chunk
         # Exactly-once: transactions sealed under the processing lock (commit's docstring).
         self.exclusive = exclusive
+        self.stage_lock = stage_lock
         self.epoch = 0  # one per assignment: a batch carries the epoch it was taken in
         self.pending: list[Sequence[Any]] = []
         self._committing = asyncio.Lock()  # one commit at a time
@@ -168,11 +173,14 @@ class Checkpoint:
         **Exactly-once** (``exclusive``; Apache Kafka, topologies.transactions): every
         output and state record is written inside the open transaction of the input
         partition it comes from (an agent processes a whole batch holding the processing
-        lock). After step 1, holding the processing lock, the commit takes the batches
-        processed and the sessions changed, encodes and adds those states, acks the
-        batches (each partition's next offset) and **seals** the transactions it takes
-        (:meth:`OffsetCommitter.seal`): the ones written to and the ones its offsets and
-        states go to. Then it lets go of the lock: the agents process the next batches
+        lock, the stage agent its own ``stage_lock``), but the re-keyed events: they are
+        acknowledged before their batch is processed, and their reader drops a copy of
+        one it has seen (``BatchProcessor.stage_batches``). After step 1, holding both
+        locks, the commit takes the batches processed and the sessions changed, encodes
+        and adds those states, acks the batches (each partition's next offset) and
+        **seals** the transactions it takes (:meth:`OffsetCommitter.seal`): the ones
+        written to and the ones its offsets and states go to. Then it lets go of the
+        locks: the agents process the next batches
         while the states are written into the sealed transactions and each partition's
         offset goes into its transaction and the transactions commit (the round trips).
         A record of a later batch for a sealed transaction waits until that transaction
@@ -197,7 +205,7 @@ class Checkpoint:
                         self.offsets.release(dropped)
                     return
             if self.exclusive:
-                async with self.lock:
+                async with self._no_batch():
                     self._seal()
                 await self._commit_sealed()
                 return
@@ -215,6 +223,17 @@ class Checkpoint:
             for batch in batches:
                 self.offsets.ack(batch)
             await self.offsets.commit()
+
+    @asynccontextmanager
+    async def _no_batch(self) -> AsyncIterator[None]:
+        """Exactly-once: held while no agent is within a batch (the stage lock, then the
+        processing lock)."""
+        if self.stage_lock is None:
+            async with self.lock:
+                yield
+            return
+        async with self.stage_lock, self.lock:
+            yield
 
     def _seal(self) -> None:
         """Exactly-once: take what this commit holds and seal its transactions (the commit
@@ -238,13 +257,13 @@ class Checkpoint:
         (holding the processing lock), then :meth:`revoke` runs.
 
         Exactly-once (``exclusive``) first commits what is processed (unless ``commit``
-        is false: the worker is failing), holding the commit lock and then the processing
-        lock (the order :meth:`commit` takes them) until the revocation is done: no batch
-        is processed between that commit and the revocation, so the transactions it
-        leaves open are empty. Aborting one that held records instead would leave the
-        worker with session states that account for outputs nobody will ever read: were
-        the partition assigned back, its replay would drop those events as already
-        emitted (lost). A failed commit is raised once the caller's part has run.
+        is false: the worker is failing), holding the commit lock and then the stage and
+        processing locks (the order :meth:`commit` takes them) until the revocation is
+        done: no batch is processed between that commit and the revocation, so the
+        transactions it leaves open are empty. Aborting one that held records instead
+        would leave the worker with session states that account for outputs nobody will
+        ever read: were the partition assigned back, its replay would drop those events
+        as already emitted (lost). A failed commit is raised once the caller's part has run.
         At-least-once only takes the processing lock: its outputs are out, so the states
         it holds stay consistent with them, and what it did not commit is replayed.
         """
@@ -253,7 +272,7 @@ class Checkpoint:
                 yield
                 self.revoke()
             return
-        async with self._committing, self.lock:
+        async with self._committing, self._no_batch():
             failed: Exception | None = None
             if commit:
                 try:

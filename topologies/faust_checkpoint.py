@@ -237,10 +237,12 @@ class FaustCheckpoint:
         tasks: TaskProducers | None = None,
         task_topics: frozenset[str] = frozenset(),
         state_task: Callable[[str], Task | None] | None = None,
+        stage_lock: asyncio.Lock | None = None,
     ) -> None:
         """``tasks`` (exactly-once): the transactional producers, one per assigned
         partition of ``task_topics``; ``state_task`` maps a session to the task whose
-        transaction its state joins."""
+        transaction its state joins; ``stage_lock``: the stage agent's lock (exactly-once,
+        :class:`Checkpoint`)."""
         self.app = app
         self.offsets = ConsumerOffsets(app)
         self.tasks = tasks
@@ -254,6 +256,7 @@ class FaustCheckpoint:
             else TransactionalOffsets(app, tasks, publisher.pending_tasks),
             lock,
             exclusive=tasks is not None,
+            stage_lock=stage_lock if tasks is not None else None,
         )
         self.delivered = DeliveredOffsets()  # exactly-once: records delivered twice
         self._soon: asyncio.Future[None] | None = None

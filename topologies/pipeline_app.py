@@ -125,6 +125,9 @@ class PipelineTopology:
         self._declare_sessions_table()
         # One batch at a time touches session state: the agents and the timers take turns.
         self.lock = asyncio.Lock()
+        # Exactly-once, the stage agent holds this one for a batch instead: it touches no
+        # session state, and its batches need only keep out of a commit's sealing.
+        self.stage_lock = asyncio.Lock()
         self._build_publishers()
         self._build_checkpoint()
         self.pipeline = Pipeline(self.config, store=self.store, clock=clock)
@@ -275,9 +278,10 @@ class PipelineTopology:
             app.on_clean_stop = [store.mark_clean]
 
     def _build_publishers(self) -> None:
-        """Three publishers over Faust's producer (the stage agent and the sequence agent
-        publish concurrently; the checkpoint writes the changelog), and in exactly-once
-        mode the tasks' transactional producers they route through."""
+        """Four publishers over Faust's producer (the stage agent's dead letters and
+        re-keyed events, the sequence agent's outputs: the agents publish concurrently;
+        the checkpoint writes the changelog), and in exactly-once mode the tasks'
+        transactional producers all but the re-keyed events route through."""
         producer = faust_bridge.aiokafka_producer(self.app.producer)  # Faust's own
         app_id = self.settings.app_id
         bootstrap = self.bootstrap
@@ -294,6 +298,8 @@ class PipelineTopology:
         route = tasks.producer if tasks is not None else None
         opened = tasks.opened if tasks is not None else None  # a commit may have sealed it
         self.stage_publisher = BatchPublisher(producer, route, opened)
+        # Exactly-once too outside the transactions (BatchProcessor.stage_batches: why).
+        self.rekey_publisher = BatchPublisher(producer)
         self.publisher = BatchPublisher(producer, route, opened)
         # The changed states, at commit time: into the transactions the commit sealed.
         self.state_publisher = BatchPublisher(
@@ -319,6 +325,7 @@ class PipelineTopology:
             state_task=(
                 session_tasks(staged_name, self._partition_of) if self.exactly_once else None
             ),
+            stage_lock=self.stage_lock,
         )
         self.app.checkpoint = self.checkpoint
 
@@ -395,6 +402,7 @@ class PipelineTopology:
         )
         ports = Ports(
             stage_publisher=self.stage_publisher,
+            rekey_publisher=self.rekey_publisher,
             publisher=self.publisher,
             state_publisher=self.state_publisher,
             checkpoint=self.checkpoint,
@@ -418,6 +426,7 @@ class PipelineTopology:
             ports,
             options,
             lock=self.lock,
+            stage_lock=self.stage_lock,
             partition_of=self._partition_of,
             clock=self.clock,
         )

@@ -28,7 +28,8 @@ outputs and waits for the broker's acks, and only then is handed to the checkpoi
 (``topologies.checkpoint.Checkpoint.commit``: the commit order, and why a crash at any
 point loses nothing). Exactly-once: the whole batch is taken and processed under the lock
 (no commit in between, a revocation waits for it) and every output joins the transaction
-of the input partition it comes from.
+of the input partition it comes from, but the re-keyed events, which the sequence agent
+deduplicates (:meth:`BatchProcessor.stage_batches`).
 """
 
 from __future__ import annotations
@@ -228,7 +229,10 @@ class Options:
 
 @dataclass
 class Ports:
-    stage_publisher: Publisher  # dead letters and re-keyed events (agent "stage")
+    stage_publisher: Publisher  # dead letters (agent "stage")
+    # The re-keyed events (agent "stage"); exactly-once too outside the transactions:
+    # BatchProcessor.stage_batches says why.
+    rekey_publisher: Publisher
     publisher: Publisher  # ordered outputs
     state_publisher: Publisher  # changelogs, written by the checkpoint at commit time
     checkpoint: CheckpointPort
@@ -265,6 +269,7 @@ class BatchProcessor:
         options: Options,
         *,
         lock: asyncio.Lock,
+        stage_lock: asyncio.Lock | None = None,
         partition_of: Callable[[str], int],
         clock: Clock = time.time,
         monotonic: Callable[[], float] = time.monotonic,
@@ -278,6 +283,9 @@ class BatchProcessor:
         # (Exactly-once: one batch at a time, whole: a commit takes and seals what it
         # commits between batches, never within one.)
         self.lock = lock
+        # Exactly-once: what the stage agent holds for a batch instead (it changes no
+        # session state), which the checkpoint takes to seal (Checkpoint's stage_lock).
+        self.stage_lock = stage_lock if stage_lock is not None else lock
         self.partition_of = partition_of
         self.clock = clock
         self.monotonic = monotonic
@@ -317,9 +325,25 @@ class BatchProcessor:
 
     async def stage_batches(self, batches: AsyncIterable[list[Any]]) -> None:
         """Agent "stage": raw records in; dead letters, events ordered in place, re-keyed
-        events out."""
+        events out.
+
+        Exactly-once, a raw partition's transaction holds its dead letters and its offset,
+        not its re-keyed events: those are sent at-least-once, acknowledged before the
+        batch counts as processed (so before its offset commits). A re-keyed event is a
+        function of its raw record alone, so a batch processed again (after a crash, or by
+        a fenced zombie before it stops) re-keys the same events again, and the sequence
+        agent releases nothing twice: a copy of an event its session has released (seq
+        below the next, eventId seen) or holds (same seq and eventId) is counted as a
+        duplicate (pipeline.stages.ordering), in the transaction that commits the
+        session's state. Dead letters have no seq to be deduplicated by, so they stay
+        in the transaction with the offset. What it buys: an event no longer waits for a
+        commit of the raw partition's transaction before the sequence agent can read it
+        (one commit on its way instead of two; BENCHMARKS.md, "Exactly-once: where an
+        event's latency goes").
+        """
         stage = self.pipeline.stage
         publisher = self.ports.stage_publisher
+        rekey = self.ports.rekey_publisher
         checkpoint = self.ports.checkpoint
         staged_name = self.layout.staged
         dead_letter_name = self.layout.dead_letter
@@ -327,9 +351,10 @@ class BatchProcessor:
         exactly_once = self.options.exactly_once
         async for batch in batches:
             await self.prepare()
-            # Exactly-once: the whole batch under the lock (no commit in between; a
-            # revocation waits for it) and each record in its input partition's transaction.
-            async with self.lock if exactly_once else contextlib.nullcontext():
+            # Exactly-once: the whole batch under the stage lock (no commit in between; a
+            # revocation waits for it) and each dead letter in its input partition's
+            # transaction.
+            async with self.stage_lock if exactly_once else contextlib.nullcontext():
                 messages, epoch = checkpoint.take(batch)
                 if not self._arrival_checked and messages:
                     self._arrival_checked = True
@@ -338,7 +363,6 @@ class BatchProcessor:
                     if warning is not None:
                         log.warning(warning)
                 events: list[StagedEvent] = []
-                tasks: list[Task | None] = []
                 for message in messages:
                     task = (message.topic, message.partition) if exactly_once else None
                     source = Source(message.topic, message.partition, message.offset)
@@ -346,23 +370,18 @@ class BatchProcessor:
                     staged = stage(message.value or b"", source, message.timestamp)
                     if isinstance(staged, StagedEvent):
                         events.append(staged)
-                        tasks.append(task)
                     else:
                         publisher.add(dead_letter_name, None, dumps(staged), task=task)
                 # The dead letters don't depend on the ordering below: they travel
                 # meanwhile, so the batch waits for one round trip to the broker less.
                 dead_letters_sent = asyncio.ensure_future(publisher.publish())
                 try:
-                    if exactly_once:
-                        others = list(zip(events, tasks, strict=True))
-                    else:
-                        others = [(event, None) for event in await self._order_in_place(events)]
+                    others = events if exactly_once else await self._order_in_place(events)
+                    for event in others:
+                        rekey.add(staged_name, event.session_id.encode(), dumps(event.to_wire()))
+                    await rekey.publish()
                 finally:
                     await dead_letters_sent
-                for event, task in others:
-                    key = event.session_id.encode()
-                    publisher.add(staged_name, key, dumps(event.to_wire()), task=task)
-                await publisher.publish()
                 checkpoint.processed(messages, epoch)
             _advance_past(self.positions, messages)
 
@@ -397,11 +416,12 @@ class BatchProcessor:
             return
         ports, layout = self.ports, self.layout
         staged = layout.staged
-        await ports.stage_publisher.prepare([staged, layout.dead_letter])
+        await ports.stage_publisher.prepare([layout.dead_letter])
+        await ports.rekey_publisher.prepare([staged])
         await ports.publisher.prepare(list(layout.outputs))
         await ports.state_publisher.prepare([layout.changelog])
         wanted = layout.partitions
-        internal = [(ports.stage_publisher, staged), (ports.state_publisher, layout.changelog)]
+        internal = [(ports.rekey_publisher, staged), (ports.state_publisher, layout.changelog)]
         if ports.traces is not None:  # the traces' changelog (topologies.traces)
             internal.append((ports.publisher, ports.traces.changelog_name))
         for publisher, name in internal:

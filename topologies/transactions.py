@@ -16,9 +16,11 @@ Kafka Streams before KIP-447 (``exactly_once``, a producer per task) and Faust's
 transaction manager fence the same way.
 
 Tasks are independent because in exactly-once mode a raw partition's task only stages
-(dead letters, re-keyed events: no state) and a re-key partition's task owns the sessions
-of that partition (their outputs and their state changelog records, whose partition is the
-same number): no record of one task's transaction depends on another's.
+(its transaction holds dead letters and the partition's offset: no state; the re-keyed
+events go outside the transactions, ``BatchProcessor.stage_batches`` says why) and a
+re-key partition's task owns the sessions of that partition (their outputs and their
+state changelog records, whose partition is the same number): no record of one task's
+transaction depends on another's.
 
 The commit order itself (what goes into a transaction, when it commits): the docstring of
 :meth:`topologies.checkpoint.Checkpoint.commit`.

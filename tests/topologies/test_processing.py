@@ -213,9 +213,11 @@ class ExactlyOnceCheckpoint:
     """The checkpoint port over the pure exclusive Checkpoint (exactly-once) and
     test_checkpoint's World (outputs, states and offsets a broker keeps)."""
 
-    def __init__(self, world: World, lock: asyncio.Lock) -> None:
+    def __init__(self, world: World, lock: asyncio.Lock, stage_lock: asyncio.Lock) -> None:
         self.world = world
-        self.checkpoint = Checkpoint(world, world, world, lock, exclusive=True)
+        self.checkpoint = Checkpoint(
+            world, world, world, lock, exclusive=True, stage_lock=stage_lock
+        )
         self.enabled = False
         self.closed = 0
 
@@ -251,8 +253,9 @@ class Driver:
         self.world = World()
         self.checkpoint: Any = faust
         lock = faust.checkpoint.lock
+        self.stage_lock = asyncio.Lock()
         if exactly_once:
-            self.checkpoint = ExactlyOnceCheckpoint(self.world, lock)
+            self.checkpoint = ExactlyOnceCheckpoint(self.world, lock, self.stage_lock)
         self.group = FakeGroup(self.app)
         self.offsets = FakeInputOffsets()
         self.inboxes = FakeInboxes()
@@ -264,6 +267,7 @@ class Driver:
             LAYOUT,
             Ports(
                 stage_publisher=FakePublisher(self.broker, opened),
+                rekey_publisher=FakePublisher(self.broker),
                 publisher=FakePublisher(self.broker, opened),
                 state_publisher=FakePublisher(self.broker),
                 checkpoint=self.checkpoint,
@@ -275,6 +279,7 @@ class Driver:
             ),
             Options(exactly_once=exactly_once, process_in_place=in_place),
             lock=lock,
+            stage_lock=self.stage_lock,
             partition_of=partition_of,
             clock=self.clock,
             monotonic=self.clock,
@@ -732,12 +737,12 @@ def test_exactly_once_outputs_join_the_transaction_of_their_input_partition() ->
         await d.assign(0, 1)
         await d.stage(d.raw("a", 0, partition=1), d.record(RAW, 1, b"{"), d.raw("b", 0))
         # Nothing ordered in place: the raw partition's transaction holds its records'
-        # dead letters and re-keyed events only.
+        # dead letters; the re-keyed events go outside the transactions.
         assert d.broker.seqs("a") == [] and d.broker.seqs("b") == []
-        assert [(s.topic, s.task) for s in d.broker.sent] == [
+        assert sorted((s.topic, s.task or ()) for s in d.broker.sent) == [
             (TOPICS.dead_letter, (RAW, 1)),
-            (STAGED, (RAW, 1)),
-            (STAGED, (RAW, 0)),
+            (STAGED, ()),
+            (STAGED, ()),
         ]
 
     run(scenario, exactly_once=True)
@@ -752,6 +757,26 @@ def test_exactly_once_ordered_outputs_join_their_sessions_re_key_transaction() -
     d = run(scenario, exactly_once=True)
     ordered = [s for s in d.broker.sent if s.topic != STAGED]
     assert ordered and all(s.task == (STAGED, partition_of(s.key.decode())) for s in ordered)  # type: ignore[union-attr]
+
+
+def test_exactly_once_re_keyed_events_staged_again_are_released_once() -> None:
+    """The re-keyed events are outside the transactions: a raw batch processed again (its
+    transaction aborted by a crash after its events were re-keyed, or a fenced zombie's
+    batch) re-keys them again, and the sequence agent counts the copies as duplicates."""
+
+    async def scenario(d: Driver) -> None:
+        await d.assign(0, 1)
+        first = [d.raw("a", 0), d.raw("a", 1), d.raw("b", 0, partition=1)]
+        await d.stage(*first)
+        await d.pipe()
+        await d.checkpoint.checkpoint.commit()
+        await d.stage(*first)  # the same records again, as a replay delivers them
+        await d.stage(d.raw("a", 2))
+        await d.pipe()
+
+    d = run(scenario, exactly_once=True)
+    assert d.broker.seqs("a") == [0, 1, 2] and d.broker.seqs("b") == [0]
+    assert d.pipeline.stats.duplicates == 3 and d.pipeline.stats.late == 0
 
 
 def test_exactly_once_a_commit_takes_whole_batches_only() -> None:
@@ -775,9 +800,23 @@ def test_exactly_once_a_commit_takes_whole_batches_only() -> None:
     run(scenario, exactly_once=True)
 
 
+def test_exactly_once_the_stage_agent_does_not_wait_for_the_processing_lock() -> None:
+    """It changes no session state: its batches go on while the sequence agent (or a
+    timer) holds the processing lock, e.g. waiting for its outputs' acknowledgements."""
+
+    async def scenario(d: Driver) -> None:
+        await d.assign(0, 1)
+        async with d.processor.lock:
+            await asyncio.wait_for(d.stage(d.raw("a", 0), d.record(RAW, 0, b"{")), 1)
+        assert sorted(s.topic for s in d.broker.sent) == sorted([STAGED, TOPICS.dead_letter])
+
+    run(scenario, exactly_once=True)
+
+
 def test_exactly_once_a_batch_during_a_commits_round_trips_joins_the_next_commit() -> None:
     """While the sealed transactions commit (the lock is free) the next batch is
-    processed, but its records wait until those transactions have committed."""
+    processed, but its records for those transactions (a dead letter) wait until they have
+    committed; its re-keyed event, outside the transactions, goes at once."""
 
     async def scenario(d: Driver) -> None:
         world = d.world
@@ -787,16 +826,17 @@ def test_exactly_once_a_batch_during_a_commits_round_trips_joins_the_next_commit
         commit = asyncio.ensure_future(d.checkpoint.checkpoint.commit())
         await world.paused.wait()
         sent = len(d.broker.sent)
-        batch = asyncio.ensure_future(d.stage(d.raw("a", 1)))
+        batch = asyncio.ensure_future(d.stage(d.raw("a", 1), d.record(RAW, 0, b"{")))
         await _yield()
-        assert not batch.done() and len(d.broker.sent) == sent  # waits for the transactions
+        assert not batch.done()  # waits for the transactions
+        assert [s.topic for s in d.broker.sent[sent:]] == [STAGED]
         world.go_on.set()
         await asyncio.gather(commit, batch)
         assert len(world.durable.committed) == 1  # the first batch only
-        assert len(d.broker.sent) == sent + 1
+        assert [s.topic for s in d.broker.sent[sent:]] == [STAGED, TOPICS.dead_letter]
         world.pause_at = None
         await d.checkpoint.checkpoint.commit()
-        assert len(world.durable.committed) == 2
+        assert len(world.durable.committed) == 3  # and the second batch's two records
 
     run(scenario, exactly_once=True)
 
