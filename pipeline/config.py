@@ -253,10 +253,11 @@ class WorkerSettings(BaseSettings):
         "commit.interval.ms: 30 s, 100 ms under exactly-once); a value set applies under either. "
         "At-least-once: longer means fewer state writes and more exact repeats after a "
         "crash (up to this many seconds of output). Exactly-once: a read_committed "
-        "reader sees an output only when its transaction commits, and every event "
-        "crosses two transactions (the re-key hop), so its latency is up to two intervals "
-        "plus the commits; shorter means lower latency and more transactions, each "
-        "blocking the processing while it commits (BENCHMARKS.md).",
+        "reader sees an output only when its transaction commits, so an event's latency "
+        "is up to an interval plus the commit; shorter means lower latency and more "
+        "transactions, each holding up the records of later batches for its partitions "
+        "while it commits (BENCHMARKS.md; docs/kafka.md, 'Exactly-once: the commit "
+        "interval').",
     )
     broker_engine: Literal["auto", "kafka", "tansu"] = Field(
         "auto",
