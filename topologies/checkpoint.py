@@ -180,9 +180,9 @@ class Checkpoint:
         and adds those states, acks the batches (each partition's next offset) and
         **seals** the transactions it takes (:meth:`OffsetCommitter.seal`): the ones
         written to and the ones its offsets and states go to. Then it lets go of the
-        locks: the agents process the next batches
-        while the states are written into the sealed transactions and each partition's
-        offset goes into its transaction and the transactions commit (the round trips).
+        locks: the agents process the next batches while the states are written into the
+        sealed transactions and each partition's offset goes into its transaction and the
+        transactions commit (the round trips).
         A record of a later batch for a sealed transaction waits until that transaction
         has committed and the next is open, so the transactions hold exactly the outputs
         of the batches taken and the states they changed, and a later batch's records,
@@ -263,9 +263,9 @@ class Checkpoint:
         transactions it leaves open are empty. Aborting one that held records instead
         would leave the worker with session states that account for outputs nobody will
         ever read: were the partition assigned back, its replay would drop those events
-        as already emitted (lost). A failed commit is raised once the caller's part has run.
-        At-least-once only takes the processing lock: its outputs are out, so the states
-        it holds stay consistent with them, and what it did not commit is replayed.
+        as already emitted (lost). A failed commit is raised once the caller's part has
+        run. At-least-once only takes the processing lock: its outputs are out, so the
+        states it holds stay consistent with them, and what it did not commit is replayed.
         """
         if not self.exclusive:
             async with self.lock:

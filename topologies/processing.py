@@ -338,8 +338,8 @@ class BatchProcessor:
         session's state. Dead letters have no seq to be deduplicated by, so they stay
         in the transaction with the offset. What it buys: an event no longer waits for a
         commit of the raw partition's transaction before the sequence agent can read it
-        (one commit on its way instead of two; BENCHMARKS.md, "Exactly-once: where an
-        event's latency goes").
+        (one commit on its way instead of two; BENCHMARKS.md, "Exactly-once: one commit
+        on an event's way").
         """
         stage = self.pipeline.stage
         publisher = self.ports.stage_publisher
