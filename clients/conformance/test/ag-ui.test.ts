@@ -9,7 +9,17 @@ import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import { EventSchemas } from "@ag-ui/core/schemas";
 import { Observable, asyncScheduler, from, lastValueFrom, observeOn, of, toArray } from "rxjs";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Frame, OUT, cut, groups, readSessions, sse, streamFiles, tally } from "./streams";
+import {
+  type Frame,
+  OUT,
+  breathe,
+  cut,
+  groups,
+  readSessions,
+  sse,
+  streamFiles,
+  tally,
+} from "./streams";
 
 const encoder = new TextEncoder();
 
@@ -89,6 +99,7 @@ describe.each(streamFiles("ag-ui"))("AG-UI %s", (file) => {
   it("passes @ag-ui/client's verifier, whole and resumed", async () => {
     let streams = 0;
     for (const session of sessions) {
+      await breathe();
       for (const list of [session.full, ...session.resumed.values()]) {
         if (list.length === 0) continue;
         const events = from(list.map((f) => f.frame as unknown as BaseEvent));
@@ -104,6 +115,7 @@ describe.each(streamFiles("ag-ui"))("AG-UI %s", (file) => {
     async (_i, batch) => {
     let resumes = 0;
     for (const session of batch) {
+      await breathe();
       const whole = await messagesOf(session.full);
       expect(whole.length).toBeGreaterThan(0);
       for (const [after, resumed] of session.resumed) {

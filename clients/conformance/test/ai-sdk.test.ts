@@ -14,7 +14,17 @@ import {
   uiMessageChunkSchema,
 } from "ai";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Frame, OUT, cut, groups, readSessions, sse, streamFiles, tally } from "./streams";
+import {
+  type Frame,
+  OUT,
+  breathe,
+  cut,
+  groups,
+  readSessions,
+  sse,
+  streamFiles,
+  tally,
+} from "./streams";
 
 function bytes(text: string): ReadableStream<Uint8Array> {
   const data = new TextEncoder().encode(text);
@@ -78,6 +88,7 @@ describe.each(streamFiles("ai-sdk"))("AI SDK %s", (file) => {
   it("is accepted chunk by chunk by the AI SDK's SSE reader and chunk schema", async () => {
     let chunks = 0;
     for (const session of sessions) {
+      await breathe();
       for (const list of [session.full, ...session.resumed.values()]) {
         const parsed = await parse(sse(list));
         expect(parsed).toEqual(list.map((f) => f.frame));
@@ -92,6 +103,7 @@ describe.each(streamFiles("ai-sdk"))("AI SDK %s", (file) => {
     async (_i, batch) => {
     let resumes = 0;
     for (const session of batch) {
+      await breathe();
       const whole = await read(sse(session.full));
       expect(whole.messages.size).toBeGreaterThan(0);
       const errorChunks = session.full.filter((f) => f.frame.type === "error").length;

@@ -68,3 +68,13 @@ export function sse(frames: Frame[]): string {
 
 /** Counts for the run's summary line (printed by each test file's afterAll). */
 export const tally = { sessions: 0, streams: 0, frames: 0, resumes: 0 };
+
+// One turn of the event loop's poll phase, so that Vitest's worker reads its runner's
+// replies. Why: the worker's calls to the runner time out after 60 s (fixed in Vitest),
+// and a test file whose awaits all resolve as microtasks never reaches the poll phase that
+// would read the reply; past 60 s of such work (the AI SDK and AG-UI files take 63-65 s on
+// a busy 2-core machine) the run ends with "Timeout calling onTaskUpdate" although every
+// test passed (.ci/run, 2026-12-07; vitest-dev/vitest#6479).
+export function breathe(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
