@@ -155,6 +155,15 @@ class PipelineConfig(BaseSettings):
 AT_LEAST_ONCE_COMMIT_INTERVAL_S = 1.0
 EXACTLY_ONCE_COMMIT_INTERVAL_S = 0.1
 
+# The consumer session timeout's default per membership (WorkerSettings.session_timeout).
+# Dynamic: a dead worker's partitions move within seconds. Static (KIP-345): the timeout
+# is how long a crashed worker has to come back under its name before the group
+# rebalances; a restart took 10.8 s to readiness beside a busy CI lane (2026-12-07), so
+# 10 s was not enough. 45 s is the Java consumer's default (KIP-735); it is also how long
+# a named worker stopped for good holds its partitions (docs/kafka.md, static membership).
+DYNAMIC_SESSION_TIMEOUT_S = 10.0
+STATIC_SESSION_TIMEOUT_S = 45.0
+
 
 class WorkerSettings(BaseSettings):
     """How one streaming worker runs (``CHAO_WORKER_*``); the stages' rules stay in
@@ -223,8 +232,15 @@ class WorkerSettings(BaseSettings):
     idle_check_interval_s: float = Field(
         30.0, gt=0, description="How often idle sessions are looked for and forgotten."
     )
-    consumer_session_timeout_s: float = Field(
-        10.0, gt=0, description="A worker silent this long is considered dead (rebalance)."
+    consumer_session_timeout_s: float | None = Field(
+        None,
+        gt=0,
+        allow_inf_nan=False,
+        description="A worker silent this long is considered dead, and its partitions move "
+        f"(a rebalance). Unset: {DYNAMIC_SESSION_TIMEOUT_S:g} s, or "
+        f"{STATIC_SESSION_TIMEOUT_S:g} s for a worker with group_instance_id (Kafka's "
+        "consumer default since 3.0), long enough for a supervisor to restart a crashed "
+        "worker on a busy machine and the worker to rejoin in its place.",
     )
     group_instance_id: str | None = Field(
         None,
@@ -233,9 +249,10 @@ class WorkerSettings(BaseSettings):
         pattern=r"^[A-Za-z0-9._-]+$",
         description="Static group membership (KIP-345): a name of this worker, unique in the "
         "group and the same across its restarts (a StatefulSet pod's name, a compose "
-        "service's replica name). A worker restarted within consumer_session_timeout_s "
-        "takes its partitions back without a rebalance; one stopped for good keeps them "
-        "until that timeout (a static member does not leave its group). Unset: dynamic "
+        "service's replica name). A worker restarted within its session timeout "
+        f"(consumer_session_timeout_s, {STATIC_SESSION_TIMEOUT_S:g} s for a named worker "
+        "unless set) takes its partitions back without a rebalance; one stopped for good "
+        "keeps them until that timeout (a static member does not leave its group). Unset: dynamic "
         "membership, every restart rebalances the group.",
     )
     consumer_heartbeat_s: float = Field(
@@ -341,6 +358,16 @@ class WorkerSettings(BaseSettings):
         if isinstance(value, int | float) and not value > 0:
             return None  # 0, negative or NaN: no limit
         return value
+
+    @property
+    def session_timeout(self) -> float:
+        """The consumer session timeout in force: ``consumer_session_timeout_s`` when set,
+        else the membership's default."""
+        if self.consumer_session_timeout_s is not None:
+            return self.consumer_session_timeout_s
+        if self.group_instance_id is not None:
+            return STATIC_SESSION_TIMEOUT_S
+        return DYNAMIC_SESSION_TIMEOUT_S
 
     @property
     def commit_interval(self) -> float:

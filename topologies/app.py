@@ -53,7 +53,7 @@ def app_settings(settings: WorkerSettings, security: KafkaSecurity | None = None
         # Every output is acknowledged by all in-sync replicas before it counts.
         "producer_acks": -1,
         # Detect a dead worker within seconds, not Faust's default of a minute and more.
-        "broker_session_timeout": settings.consumer_session_timeout_s,
+        "broker_session_timeout": settings.session_timeout,
         "broker_heartbeat_interval": settings.consumer_heartbeat_s,
         # Static membership when the operator names the worker (KIP-345; aiokafka's
         # group_instance_id, which Faust passes through).

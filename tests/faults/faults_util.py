@@ -33,18 +33,18 @@ from typing import Any
 
 import orjson
 
-from pipeline.config import WorkerSettings
 from pipeline.dev.runner import WorkerProcess
 from pipeline.kafka.io import IsolationLevel, Record, produce_lines, read_topics
 from tests.integration.conftest import Deployment
 from tests.integration.streaming_util import FAMILY_OF_VIEW, metric
 
 # The product's consumer timing (the test deployments shorten the session timeout to speed
-# other tests up): the tests of the no-loss promise run it as a user does.
-_DEFAULTS = WorkerSettings()
-DEFAULT_TIMING = {
-    "CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S": f"{_DEFAULTS.consumer_session_timeout_s:g}",
-    "CHAO_WORKER_CONSUMER_HEARTBEAT_S": f"{_DEFAULTS.consumer_heartbeat_s:g}",
+# other tests up): the tests of the no-loss promise run it as a user does, each setting
+# unset so that the worker's own default applies (the session timeout's depends on the
+# membership: pipeline.config.WorkerSettings.session_timeout).
+DEFAULT_TIMING: dict[str, str | None] = {
+    "CHAO_WORKER_CONSUMER_SESSION_TIMEOUT_S": None,
+    "CHAO_WORKER_CONSUMER_HEARTBEAT_S": None,
 }
 
 CANARY = "QZXfault7c41e2"  # planted by the generator (TrafficProfile.canary) in forbidden places

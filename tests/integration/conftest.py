@@ -54,7 +54,7 @@ class Deployment:
         default_names: bool = False,
         replication: int = 1,
         security: KafkaSecurity | None = None,
-        **env: str,
+        **env: str | None,
     ) -> None:
         """``security``: how the test itself (topic creation, reading the outputs)
         connects, an admin's on a secured broker (tests/integration/test_secure.py); the
@@ -78,7 +78,8 @@ class Deployment:
                 dead_letter=f"{prefix}.dead-letter",
             )
             app_id = f"{prefix}-pipeline"
-        self.env = {
+        # A value of None unsets the setting: the worker runs at the product's default.
+        settings: dict[str, str | None] = {
             "CHAO_WORKER_APP_ID": app_id,
             "CHAO_WORKER_PARTITIONS": str(partitions),
             "CHAO_WORKER_LOG_LEVEL": "info",
@@ -88,6 +89,7 @@ class Deployment:
             **{f"CHAO_TOPIC_{name.upper()}": value for name, value in self.topics},
             **env,
         }
+        self.env = {name: value for name, value in settings.items() if value is not None}
         # Every worker.get() carries an operator's token (every session), unless a test
         # passes its own headers.
         self.api_headers = bearer(api_token())

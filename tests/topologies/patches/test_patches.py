@@ -248,7 +248,7 @@ def test_the_checkpoint_hooks_are_where_faust_calls_them() -> None:
 def test_app_settings_are_accepted_by_faust() -> None:
     conf = new_app("settings").conf
     assert conf.producer_acks == -1
-    assert conf.broker_session_timeout == WorkerSettings().consumer_session_timeout_s
+    assert conf.broker_session_timeout == WorkerSettings().session_timeout
     assert str(conf.store) == "memory:"
     assert conf.consumer_auto_offset_reset == "earliest"
     assert conf.producer_linger == 0
