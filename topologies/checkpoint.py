@@ -110,6 +110,8 @@ class Checkpoint:
         self.epoch = 0  # one per assignment: a batch carries the epoch it was taken in
         self.pending: list[Sequence[Any]] = []
         self._committing = asyncio.Lock()  # one commit at a time
+        # Set by :meth:`fail`: a batch failed holding a lock; nothing is committed after.
+        self.failed: BaseException | None = None
 
     def processed(self, batch: Sequence[Any], epoch: int) -> bool:
         """A batch taken in ``epoch`` is processed and its outputs acknowledged: its offsets
@@ -119,6 +121,19 @@ class Checkpoint:
             return False
         self.pending.append(batch)
         return True
+
+    def fail(self, exc: BaseException) -> None:
+        """A batch or a timer failed while it held the processing lock (or, exactly-once,
+        the stage lock): called before it lets go of the lock. It may have changed session
+        states whose outputs never reached the broker (the broker refused them, or a
+        stage raised half-way), or, exactly-once, added part of its records to open
+        transactions. From here this checkpoint commits nothing: a commit that waited for
+        the lock would write those states (a restart would then take the batch's events
+        for released and drop them: lost) or commit the half batch. The worker is
+        stopping (the agent's error stops it); its successor replays everything from the
+        last commit."""
+        if self.failed is None:
+            self.failed = exc
 
     def revoke(self) -> None:
         """The partitions are revoked: what is not committed is processed again by their
@@ -146,6 +161,10 @@ class Checkpoint:
         3. **offsets**: only then are the batches taken acked and their offsets committed.
            A batch processed after step 2 began waits for the next commit, with the state
            it changed.
+
+        A batch that fails holding the lock marks the checkpoint failed first
+        (:meth:`fail`): a commit checks that mark each time it holds the lock and last
+        before it writes the states, and writes and commits nothing once it is set.
 
         Between steps 1 and 2 the group coordinator is asked whether this worker is still
         a member (:meth:`OffsetCommitter.membership`; topologies.membership: why). A
@@ -194,6 +213,8 @@ class Checkpoint:
         stops the worker.
         """
         async with self._committing:
+            if self.failed is not None:
+                return
             await self.outputs.flush()
             if not self.exclusive:
                 membership = await self.offsets.membership()
@@ -206,10 +227,14 @@ class Checkpoint:
                     return
             if self.exclusive:
                 async with self._no_batch():
+                    if self.failed is not None:
+                        return
                     self._seal()
                 await self._commit_sealed()
                 return
             async with self.lock:
+                if self.failed is not None:
+                    return
                 epoch = self.epoch
                 changes = self.state.take()
                 batches, self.pending = self.pending, []
@@ -217,6 +242,8 @@ class Checkpoint:
                 async with self.lock:
                     self.state.add(changes[start : start + self.state_chunk])
                 await asyncio.sleep(0)  # an uncontended lock does not yield by itself
+            if self.failed is not None:  # a batch failed between two chunks
+                return
             await self.state.write()
             if epoch != self.epoch:
                 return
@@ -274,7 +301,7 @@ class Checkpoint:
             return
         async with self._committing, self._no_batch():
             failed: Exception | None = None
-            if commit:
+            if commit and self.failed is None:
                 try:
                     await self.outputs.flush()
                     self._seal()

@@ -298,6 +298,9 @@ class FaustCheckpoint:
         if self.app.rebalancing:  # the rebalance waits for this batch's ack: now
             self.commit_soon()
 
+    def fail(self, exc: BaseException) -> None:
+        self.checkpoint.fail(exc)
+
     @asynccontextmanager
     async def revoking(self) -> AsyncIterator[None]:
         """:meth:`Checkpoint.revoking`; a failure (exactly-once: the commit) stops the

@@ -26,10 +26,12 @@ diagram):
 Each batch changes session states in memory holding the processing lock, publishes its
 outputs and waits for the broker's acks, and only then is handed to the checkpoint
 (``topologies.checkpoint.Checkpoint.commit``: the commit order, and why a crash at any
-point loses nothing). Exactly-once: the whole batch is taken and processed under the lock
-(no commit in between, a revocation waits for it) and every output joins the transaction
-of the input partition it comes from, but the re-keyed events, which the sequence agent
-deduplicates (:meth:`BatchProcessor.stage_batches`).
+point loses nothing); a failure while it holds the lock marks the checkpoint failed
+first, so that no commit writes what it changed (``BatchProcessor._holding``).
+Exactly-once: the whole batch is taken and processed under the lock (no commit in
+between, a revocation waits for it) and every output joins the transaction of the input
+partition it comes from, but the re-keyed events, which the sequence agent deduplicates
+(:meth:`BatchProcessor.stage_batches`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,14 @@ import contextlib
 import logging
 import math
 import time
-from collections.abc import AsyncIterable, Awaitable, Callable, Iterable, Sequence
+from collections.abc import (
+    AsyncIterable,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterable,
+    Sequence,
+)
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -138,6 +147,10 @@ class CheckpointPort(Protocol):
 
     def processed(self, messages: list[Any], epoch: int) -> None:
         """The batch's outputs are acknowledged: its offsets go with the next commit."""
+
+    def fail(self, exc: BaseException) -> None:
+        """A batch failed holding a lock: nothing is committed any more
+        (``topologies.checkpoint.Checkpoint.fail``: why)."""
 
     def revoking(self) -> AbstractAsyncContextManager[None]:
         """Held while the processor lets go of the revoked partitions."""
@@ -321,6 +334,20 @@ class BatchProcessor:
             await self.ports.crash(exc)
             raise
 
+    @contextlib.asynccontextmanager
+    async def _holding(self, lock: asyncio.Lock | None) -> AsyncIterator[None]:
+        """Held for the work of a batch or a timer: ``lock`` (the processing lock; the
+        stage lock for an exactly-once stage batch; None: no lock). A failure inside marks
+        the checkpoint failed before the lock is let go, so that a commit waiting for the
+        lock writes none of the states it changed and commits no half batch
+        (Checkpoint.fail). Cancellation too: the work may have stopped half-way."""
+        async with lock if lock is not None else contextlib.nullcontext():
+            try:
+                yield
+            except BaseException as exc:
+                self.ports.checkpoint.fail(exc)
+                raise
+
     # -- the agents ------------------------------------------------------------------------
 
     async def stage_batches(self, batches: AsyncIterable[list[Any]]) -> None:
@@ -354,7 +381,7 @@ class BatchProcessor:
             # Exactly-once: the whole batch under the stage lock (no commit in between; a
             # revocation waits for it) and each dead letter in its input partition's
             # transaction.
-            async with self.stage_lock if exactly_once else contextlib.nullcontext():
+            async with self._holding(self.stage_lock if exactly_once else None):
                 messages, epoch = checkpoint.take(batch)
                 if not self._arrival_checked and messages:
                     self._arrival_checked = True
@@ -393,14 +420,14 @@ class BatchProcessor:
         async for batch in batches:
             await self.prepare()
             if self.options.exactly_once:  # taken and marked processed under the lock too
-                async with self.lock:
+                async with self._holding(self.lock):
                     messages, epoch = checkpoint.take(batch)
                     await self._order_locked([from_wire(loads(m.value)) for m in messages])
                     checkpoint.processed(messages, epoch)
             else:
                 messages, epoch = checkpoint.take(batch)
                 events = [from_wire(loads(message.value)) for message in messages]
-                async with self.lock:
+                async with self._holding(self.lock):
                     await self._order_locked(events)
                 checkpoint.processed(messages, epoch)
             _advance_past(self.positions, messages)
@@ -449,7 +476,7 @@ class BatchProcessor:
         emptied under the lock when a rebalance starts and refilled once the rebalance
         (and the recovery of those partitions' state) has completed.
         """
-        async with self.lock:
+        async with self._holding(self.lock):
             local = self.local_partitions
             if not local or not events:
                 return events
@@ -543,7 +570,7 @@ class BatchProcessor:
                     self.config.gap_max_wait_s,
                     _names(self.progress.stalled),
                 )
-        async with self.lock:
+        async with self._holding(self.lock):
             if group.rebalancing():  # began while this waited for the lock: the sessions
                 return  # held may be another worker's now (and exactly-once: no producers)
             stalled_gaps = self.pipeline.stats.gaps_by_cause["input_stalled"]
@@ -616,7 +643,7 @@ class BatchProcessor:
         if self.ports.group.rebalancing() or not self.prepared:
             return
         traces = self.ports.traces
-        async with self.lock:
+        async with self._holding(self.lock):
             forgotten = self.pipeline.sequencer.forget_idle()
             if traces is not None:
                 traces.expire()

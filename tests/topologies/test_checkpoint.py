@@ -768,3 +768,76 @@ def test_a_new_epoch_forgets_what_was_delivered() -> None:
     assert _deliver(delivered, range(0, 5), epoch=0) == [0, 1, 2, 3, 4]
     assert _deliver(delivered, range(2, 6), epoch=1) == [2, 3, 4, 5]
     assert _deliver(delivered, range(2, 6), epoch=1) == []
+
+
+# -- a batch that fails holding the lock ----------------------------------------------------
+
+
+async def _failing_batch(
+    world: World, checkpoint: Checkpoint, batch: int, go: asyncio.Event, lock: asyncio.Lock
+) -> None:
+    """A batch that changes session a's state holding ``lock``, then fails (its outputs
+    refused) and marks the checkpoint failed before it lets go of the lock, as the
+    processor does (BatchProcessor._holding)."""
+    async with lock:
+        try:
+            world.sessions["a"] = batch
+            world.dirty.add("a")
+            await go.wait()
+            raise ConnectionError("outputs refused")
+        except BaseException as exc:
+            checkpoint.fail(exc)
+            raise
+
+
+@pytest.mark.parametrize("exclusive", [False, True], ids=["at-least-once", "exactly-once"])
+def test_a_commit_waiting_for_a_batch_that_fails_commits_nothing(exclusive: bool) -> None:
+    """Without the mark, the commit waiting for the lock would write session a's state of
+    the failed batch, whose outputs the broker never took (at-least-once), or seal and
+    commit the half batch (exactly-once): a restart would take its events for released."""
+
+    async def run() -> World:
+        world = World()
+        checkpoint = Checkpoint(world, world, world, asyncio.Lock(), exclusive=exclusive)
+        await process(world, checkpoint, 1, {"b"})  # processed, not committed yet
+        go = asyncio.Event()
+        batch = asyncio.ensure_future(_failing_batch(world, checkpoint, 2, go, checkpoint.lock))
+        await asyncio.sleep(0)
+        commit = asyncio.ensure_future(checkpoint.commit())
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert not commit.done()  # waits for the batch's lock
+        go.set()
+        with pytest.raises(ConnectionError):
+            await batch
+        await commit
+        await checkpoint.commit()  # and nothing at any later commit either
+        return world
+
+    world = asyncio.run(run())
+    assert world.durable.states == {} and world.durable.committed == set()
+    assert "write" not in world.calls and "commit" not in world.calls
+
+
+def test_a_batch_that_fails_between_two_chunks_keeps_the_commit_from_writing() -> None:
+    """The commit encodes the changed states a chunk per hold of the lock; a batch that
+    changed a session and failed in between may have been encoded in a later chunk: the
+    states are not written, the offsets not committed."""
+
+    async def run() -> World:
+        world = World()
+        checkpoint = checkpoint_for(world, chunk=1)
+        await process(world, checkpoint, 1, {"a", "b"})
+        go = asyncio.Event()
+        world.pause_at = "member?"
+        commit = asyncio.ensure_future(checkpoint.commit())
+        await world.paused.wait()
+        go.set()
+        with pytest.raises(ConnectionError):
+            await _failing_batch(world, checkpoint, 2, go, checkpoint.lock)
+        world.go_on.set()
+        await commit
+        return world
+
+    world = asyncio.run(run())
+    assert world.durable.states == {} and world.durable.committed == set()

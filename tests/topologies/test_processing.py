@@ -227,8 +227,14 @@ class ExactlyOnceCheckpoint:
     def processed(self, messages: list[Any], epoch: int) -> None:
         self.checkpoint.processed(messages, epoch)
 
+    def fail(self, exc: BaseException) -> None:
+        self.checkpoint.fail(exc)
+
     def revoking(self) -> AbstractAsyncContextManager[None]:
         return self.checkpoint.revoking()
+
+    async def commit(self) -> None:
+        await self.checkpoint.commit()
 
     async def close_tasks(self) -> None:
         self.world.calls.append("close tasks")
@@ -876,6 +882,39 @@ def test_a_failed_publish_stops_the_worker_before_the_batch_is_processed() -> No
 
     d = run(scenario)
     assert d.crashed and "ack 0" not in d.log
+
+
+@pytest.mark.parametrize("exactly_once", [False, True], ids=["at-least-once", "exactly-once"])
+def test_a_commit_waiting_for_a_batch_whose_publish_fails_writes_nothing(
+    exactly_once: bool,
+) -> None:
+    """The batch changed session a's state holding the lock, then the broker refused its
+    outputs. A commit that waited for the lock meanwhile must not write that state (or,
+    exactly-once, seal and commit the transactions): a restart would take the event for
+    released and drop it when replayed (Checkpoint.fail)."""
+
+    async def scenario(d: Driver) -> None:
+        await d.assign(0)  # session a ordered in place (at-least-once)
+        d.broker.hold = asyncio.Event()
+        records = d.raw("a", 0), d.record(RAW, 0, b"{")  # an event and a dead letter
+        batch = asyncio.ensure_future(d.processor.stop_on_error("stage", d.stage(*records)))
+        await _yield()
+        commit = asyncio.ensure_future(d.checkpoint.commit())
+        await _yield()
+        assert not commit.done()  # waits for the batch
+        d.broker.fail = ConnectionError("outputs refused")
+        d.broker.hold.set()
+        with pytest.raises(ConnectionError):
+            await batch
+        await commit
+
+    d = run(scenario, exactly_once=exactly_once)
+    assert d.crashed
+    if exactly_once:
+        assert "seal" not in d.world.calls and d.world.durable.committed == set()
+    else:
+        assert not any(call.startswith("write") for call in d.log), d.log
+        assert not any(call.startswith("ack") for call in d.log), d.log
 
 
 async def _yield(times: int = 20) -> None:
