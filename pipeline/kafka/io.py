@@ -12,6 +12,7 @@ from typing import Literal
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 
+from pipeline.errors import MissingTopicsError
 from pipeline.kafka import aiokafka_bridge
 from pipeline.kafka.security import KafkaSecurity, aiokafka_options
 
@@ -91,6 +92,19 @@ async def produce_lines(
     return sent
 
 
+# How long read_topics waits for the partitions of the topics it reads, beyond its timeout
+# when that is shorter: a metadata answer took over 2 s beside a busy CI lane (2026-12-08),
+# and a reader asked to read for 2 s then had no partitions at all.
+METADATA_WAIT_S = 30.0
+
+
+def _topics_not_found(topics: list[str], bootstrap: str) -> MissingTopicsError:
+    return MissingTopicsError(
+        f"no partitions found for {', '.join(topics)} on {bootstrap} within "
+        f"{METADATA_WAIT_S:g} s (do the topics exist? `chao-pipeline topics --create`)"
+    )
+
+
 async def read_topics(
     bootstrap: str,
     topics: list[str],
@@ -103,7 +117,10 @@ async def read_topics(
 ) -> dict[str, list[Record]]:
     """Read ``topics`` from the beginning until ``until(records)`` holds, or the reading
     position of every partition in ``ends`` reached its end there, or ``timeout`` passes;
-    returns every record read, per topic, in partition/offset order.
+    returns every record read, per topic, in partition/offset order. ``timeout`` counts
+    from when the reader has every topic's partitions: finding them waits up to
+    METADATA_WAIT_S more (a busy broker), then a topic still unknown raises
+    :class:`~pipeline.errors.MissingTopicsError` naming it.
     ``isolation_level``: :data:`IsolationLevel` (``read_committed``: what a consumer of an
     exactly-once worker's outputs sees; record offsets then skip transaction markers and
     aborted records, which positions count: hence ``ends``)."""
@@ -117,22 +134,25 @@ async def read_topics(
     await consumer.start()
     records: dict[str, list[Record]] = {topic: [] for topic in topics}
     try:
-        deadline = time.monotonic() + timeout
-        partitions: list[TopicPartition] = []
-        while time.monotonic() < deadline:
+        found_by = time.monotonic() + max(timeout, METADATA_WAIT_S)
+        while True:
             partitions = [
                 TopicPartition(topic, p)
                 for topic in topics
                 for p in sorted(consumer.partitions_for_topic(topic) or ())
             ]
-            if len({tp.topic for tp in partitions}) == len(topics):
+            missing = set(topics) - {tp.topic for tp in partitions}
+            if not missing:
                 break
+            if time.monotonic() >= found_by:
+                raise _topics_not_found(sorted(missing), bootstrap)
             # Metadata of all topics (no topic named: a broker never auto-creates one here);
             # the consumer has no public call that refreshes its own view.
             await aiokafka_bridge.refresh_metadata(consumer)
             await asyncio.sleep(0.2)
         consumer.assign(partitions)
         await consumer.seek_to_beginning(*partitions)
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and not until(records):
             if ends is not None and await _reached(consumer, ends):
                 break

@@ -42,12 +42,17 @@ def test_every_fixture_gives_the_file_mode_output(deploy, fixture_name: str) -> 
     asyncio.run(play_in_order(deployment, worker, lines))
     records = read_outputs(deployment, len(clean), len(dead), timeout=60)
     assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=False)
+    raw_topic = deployment.topics.raw
     raw = asyncio.run(
         read_topics(
-            deployment.broker.bootstrap, [deployment.topics.raw], until=lambda r: False, timeout=2
+            deployment.broker.bootstrap,
+            [raw_topic],
+            until=lambda r: len(r[raw_topic]) >= len(lines),
+            timeout=30,
         )
-    )
-    assert len({r.partition for r in raw[deployment.topics.raw]}) >= min(2, len(lines))
+    )[raw_topic]
+    assert len(raw) == len(lines)
+    assert len({r.partition for r in raw}) >= min(2, len(lines))
 
 
 @pytest.mark.parametrize("in_place", [True, False], ids=["in-place", "via-re-key-topic"])
@@ -74,14 +79,20 @@ def test_one_worker_orders_in_place_or_through_the_rekey_topic(deploy, in_place:
     asyncio.run(produce_lines(deployment.broker.bootstrap, deployment.topics.raw, lines, seed=4))
     records = read_outputs(deployment, len(clean), len(dead), timeout=120)
     assert_matches_file_mode(records, deployment, clean, dead, allow_repeats=False)
-    staged = asyncio.run(
-        read_topics(deployment.broker.bootstrap, [staged_topic], until=lambda r: False, timeout=3)
-    )[staged_topic]
     stager = Pipeline()
     placed = sum(
         isinstance(stager.stage(line, Source("raw", 0, n)), StagedEvent)
         for n, line in enumerate(lines)
     )
+    # In place, 3 s of reading must find nothing; else it reads until every event is in.
+    staged = asyncio.run(
+        read_topics(
+            deployment.broker.bootstrap,
+            [staged_topic],
+            until=lambda r: not in_place and len(r[staged_topic]) >= placed,
+            timeout=3 if in_place else 30,
+        )
+    )[staged_topic]
     assert len(staged) == (0 if in_place else placed)
 
 
