@@ -15,6 +15,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from pipeline.errors import MissingTopicsError
 from pipeline.kafka import aiokafka_bridge
 from pipeline.kafka.security import KafkaSecurity, aiokafka_options
+from pipeline.topics import CREATE_COMMAND
 
 
 @dataclass(frozen=True)
@@ -98,13 +99,6 @@ async def produce_lines(
 METADATA_WAIT_S = 30.0
 
 
-def _topics_not_found(topics: list[str], bootstrap: str) -> MissingTopicsError:
-    return MissingTopicsError(
-        f"no partitions found for {', '.join(topics)} on {bootstrap} within "
-        f"{METADATA_WAIT_S:g} s (do the topics exist? `chao-pipeline topics --create`)"
-    )
-
-
 async def read_topics(
     bootstrap: str,
     topics: list[str],
@@ -145,7 +139,10 @@ async def read_topics(
             if not missing:
                 break
             if time.monotonic() >= found_by:
-                raise _topics_not_found(sorted(missing), bootstrap)
+                raise MissingTopicsError(
+                    f"no partitions found for {', '.join(sorted(missing))} on {bootstrap} "
+                    f"within {METADATA_WAIT_S:g} s (do the topics exist? `{CREATE_COMMAND}`)"
+                )
             # Metadata of all topics (no topic named: a broker never auto-creates one here);
             # the consumer has no public call that refreshes its own view.
             await aiokafka_bridge.refresh_metadata(consumer)
